@@ -1,0 +1,331 @@
+//===-- NeuronISAAsmParser.cpp - Parse NeuronISA assembly -----------------===//
+//
+// Parses what the NeuronISA AsmPrinter writes (and hand-written kernels):
+// engine-prefixed mnemonics, registers r0-r31 / s0-s255 / snone, tile
+// addresses "[rB+offset]", integer immediates, fp32 immediates and labels.
+// The instruction matcher is generated from the .td files.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "TargetInfo/NeuronISATargetInfo.h"
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/Support/Casting.h"
+#include <cmath>
+#include "llvm/MC/MCParser/AsmLexer.h"
+#include "llvm/MC/MCParser/MCAsmParser.h"
+#include "llvm/MC/MCParser/MCParsedAsmOperand.h"
+#include "llvm/MC/MCParser/MCTargetAsmParser.h"
+#include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include <memory>
+
+using namespace llvm;
+
+namespace {
+
+struct NeuronISAOperand;
+
+class NeuronISAAsmParser : public MCTargetAsmParser {
+  const MCInstrInfo &MII;
+
+  bool parseRegister(MCRegister &Reg, SMLoc &StartLoc, SMLoc &EndLoc) override;
+  ParseStatus tryParseRegister(MCRegister &Reg, SMLoc &StartLoc,
+                               SMLoc &EndLoc) override;
+  bool parseInstruction(ParseInstructionInfo &Info, StringRef Name,
+                        SMLoc NameLoc, OperandVector &Operands) override;
+  bool matchAndEmitInstruction(SMLoc IDLoc, unsigned &Opcode,
+                               OperandVector &Operands, MCStreamer &Out,
+                               uint64_t &ErrorInfo,
+                               bool MatchingInlineAsm) override;
+
+  bool parseOperand(OperandVector &Operands);
+  /// Parses an integer immediate or a symbol expression.
+  bool parseImmOrExpr(const MCExpr *&E, SMLoc &S, SMLoc &End);
+
+#define GET_ASSEMBLER_HEADER
+#include "NeuronISAGenAsmMatcher.inc"
+
+public:
+  NeuronISAAsmParser(const MCSubtargetInfo &STI, MCAsmParser &Parser,
+                     const MCInstrInfo &MII, const MCTargetOptions &Options)
+      : MCTargetAsmParser(Options, STI, MII), MII(MII) {
+    setAvailableFeatures(ComputeAvailableFeatures(STI.getFeatureBits()));
+  }
+
+  ParseStatus parseTileAddr(OperandVector &Operands);
+  ParseStatus parseF32Imm(OperandVector &Operands);
+};
+
+struct NeuronISAOperand : public MCParsedAsmOperand {
+  enum KindTy { Token, Register, Immediate, TileAddr } Kind;
+  SMLoc StartLoc, EndLoc;
+  StringRef Tok;
+  MCRegister Reg;
+  const MCExpr *Imm = nullptr; // Immediate, or tile offset
+  bool IsF32 = false;          // Immediate written as a float
+
+  NeuronISAOperand(KindTy K, SMLoc S, SMLoc E) : Kind(K), StartLoc(S), EndLoc(E) {}
+
+  bool isToken() const override { return Kind == Token; }
+  bool isReg() const override { return Kind == Register; }
+  bool isImm() const override { return Kind == Immediate; }
+  bool isMem() const override { return Kind == TileAddr; }
+  bool isTileAddr() const { return Kind == TileAddr; }
+  // An fp32 operand may be written as a float or as an integer (its value).
+  bool isF32Imm() const { return Kind == Immediate; }
+  MCRegister getReg() const override { return Reg; }
+  StringRef getToken() const { return Tok; }
+  SMLoc getStartLoc() const override { return StartLoc; }
+  SMLoc getEndLoc() const override { return EndLoc; }
+
+  void print(raw_ostream &OS, const MCAsmInfo &MAI) const override {
+    switch (Kind) {
+    case Token:
+      OS << "Token " << Tok;
+      break;
+    case Register:
+      OS << "Reg " << Reg.id();
+      break;
+    case Immediate:
+      OS << "Imm";
+      break;
+    case TileAddr:
+      OS << "TileAddr";
+      break;
+    }
+  }
+
+  static void addExpr(MCInst &Inst, const MCExpr *E) {
+    if (const auto *CE = dyn_cast<MCConstantExpr>(E))
+      Inst.addOperand(MCOperand::createImm(CE->getValue()));
+    else
+      Inst.addOperand(MCOperand::createExpr(E));
+  }
+  void addRegOperands(MCInst &Inst, unsigned N) const {
+    Inst.addOperand(MCOperand::createReg(Reg));
+  }
+  void addImmOperands(MCInst &Inst, unsigned N) const { addExpr(Inst, Imm); }
+  void addTileAddrOperands(MCInst &Inst, unsigned N) const {
+    Inst.addOperand(MCOperand::createReg(Reg));
+    addExpr(Inst, Imm);
+  }
+
+  static std::unique_ptr<NeuronISAOperand> createToken(StringRef S, SMLoc L) {
+    auto Op = std::make_unique<NeuronISAOperand>(Token, L, L);
+    Op->Tok = S;
+    return Op;
+  }
+  static std::unique_ptr<NeuronISAOperand> createReg(MCRegister R, SMLoc S,
+                                                     SMLoc E) {
+    auto Op = std::make_unique<NeuronISAOperand>(Register, S, E);
+    Op->Reg = R;
+    return Op;
+  }
+  static std::unique_ptr<NeuronISAOperand> createImm(const MCExpr *V, SMLoc S,
+                                                     SMLoc E) {
+    auto Op = std::make_unique<NeuronISAOperand>(Immediate, S, E);
+    Op->Imm = V;
+    return Op;
+  }
+  static std::unique_ptr<NeuronISAOperand>
+  createTileAddr(MCRegister Base, const MCExpr *Off, SMLoc S, SMLoc E) {
+    auto Op = std::make_unique<NeuronISAOperand>(TileAddr, S, E);
+    Op->Reg = Base;
+    Op->Imm = Off;
+    return Op;
+  }
+};
+
+} // namespace
+
+#define GET_REGISTER_MATCHER
+#define GET_MATCHER_IMPLEMENTATION
+#include "NeuronISAGenAsmMatcher.inc"
+
+bool NeuronISAAsmParser::parseRegister(MCRegister &Reg, SMLoc &StartLoc,
+                                       SMLoc &EndLoc) {
+  if (!tryParseRegister(Reg, StartLoc, EndLoc).isSuccess())
+    return Error(StartLoc, "invalid register name");
+  return false;
+}
+
+ParseStatus NeuronISAAsmParser::tryParseRegister(MCRegister &Reg,
+                                                 SMLoc &StartLoc,
+                                                 SMLoc &EndLoc) {
+  const AsmToken &Tok = getParser().getTok();
+  StartLoc = Tok.getLoc();
+  EndLoc = Tok.getEndLoc();
+  if (Tok.isNot(AsmToken::Identifier))
+    return ParseStatus::NoMatch;
+  unsigned R = MatchRegisterName(Tok.getIdentifier());
+  if (!R)
+    return ParseStatus::NoMatch;
+  Reg = R;
+  getParser().Lex();
+  return ParseStatus::Success;
+}
+
+bool NeuronISAAsmParser::parseImmOrExpr(const MCExpr *&E, SMLoc &S,
+                                        SMLoc &End) {
+  S = getParser().getTok().getLoc();
+  if (getParser().parseExpression(E, End))
+    return true;
+  return false;
+}
+
+ParseStatus NeuronISAAsmParser::parseTileAddr(OperandVector &Operands) {
+  SMLoc S = getParser().getTok().getLoc();
+  if (getParser().getTok().isNot(AsmToken::LBrac))
+    return ParseStatus::NoMatch;
+  getParser().Lex(); // '['
+  MCRegister Base;
+  SMLoc RS, RE;
+  if (!tryParseRegister(Base, RS, RE).isSuccess() ||
+      !NeuronISAMCRegisterClasses[NeuronISA::GPRRegClassID].contains(Base))
+    return Error(RS, "expected a scalar register (r0-r31) as tile base");
+  const MCExpr *Off = MCConstantExpr::create(0, getContext());
+  const AsmToken &Tok = getParser().getTok();
+  if (Tok.is(AsmToken::Plus) || Tok.is(AsmToken::Minus)) {
+    bool Neg = Tok.is(AsmToken::Minus);
+    getParser().Lex();
+    SMLoc ES, EE;
+    if (parseImmOrExpr(Off, ES, EE))
+      return ParseStatus::Failure;
+    if (Neg)
+      Off = MCUnaryExpr::createMinus(Off, getContext());
+    int64_t V;
+    if (Off->evaluateAsAbsolute(V))
+      Off = MCConstantExpr::create(V, getContext());
+  }
+  if (getParser().getTok().isNot(AsmToken::RBrac))
+    return Error(getParser().getTok().getLoc(),
+                 "expected ']' to close a tile address");
+  SMLoc E = getParser().getTok().getEndLoc();
+  getParser().Lex();
+  Operands.push_back(NeuronISAOperand::createTileAddr(Base, Off, S, E));
+  return ParseStatus::Success;
+}
+
+ParseStatus NeuronISAAsmParser::parseF32Imm(OperandVector &Operands) {
+  SMLoc S = getParser().getTok().getLoc();
+  bool Neg = false;
+  if (getParser().getTok().is(AsmToken::Minus)) {
+    Neg = true;
+    getParser().Lex();
+  }
+  const AsmToken &Tok = getParser().getTok();
+  float F;
+  if (Tok.is(AsmToken::Real) || Tok.is(AsmToken::Integer)) {
+    APFloat AF(APFloat::IEEEsingle());
+    auto Status = AF.convertFromString(Tok.getString(),
+                                       APFloat::rmNearestTiesToEven);
+    if (!Status)
+      return Error(S, "invalid floating-point immediate");
+    F = AF.convertToFloat();
+  } else if (Tok.is(AsmToken::Identifier) &&
+             (Tok.getIdentifier() == "inf" || Tok.getIdentifier() == "nan")) {
+    F = Tok.getIdentifier() == "inf" ? INFINITY : NAN;
+  } else {
+    return Error(S, "expected a floating-point immediate");
+  }
+  if (Neg)
+    F = -F;
+  SMLoc E = Tok.getEndLoc();
+  getParser().Lex();
+  Operands.push_back(NeuronISAOperand::createImm(
+      MCConstantExpr::create(bit_cast<uint32_t>(F), getContext()), S, E));
+  return ParseStatus::Success;
+}
+
+bool NeuronISAAsmParser::parseOperand(OperandVector &Operands) {
+  StringRef Mnemonic = static_cast<NeuronISAOperand &>(*Operands[0]).getToken();
+  // Custom operand parsers (tile addresses, fp32 immediates) first.
+  ParseStatus Res = MatchOperandParserImpl(Operands, Mnemonic);
+  if (Res.isSuccess())
+    return false;
+  if (Res.isFailure())
+    return true;
+
+  MCRegister Reg;
+  SMLoc S, E;
+  if (tryParseRegister(Reg, S, E).isSuccess()) {
+    Operands.push_back(NeuronISAOperand::createReg(Reg, S, E));
+    return false;
+  }
+  const MCExpr *Expr;
+  if (parseImmOrExpr(Expr, S, E))
+    return true;
+  Operands.push_back(NeuronISAOperand::createImm(Expr, S, E));
+  return false;
+}
+
+bool NeuronISAAsmParser::parseInstruction(ParseInstructionInfo &Info,
+                                          StringRef Name, SMLoc NameLoc,
+                                          OperandVector &Operands) {
+  Operands.push_back(NeuronISAOperand::createToken(Name, NameLoc));
+  if (getLexer().is(AsmToken::EndOfStatement)) {
+    getParser().Lex();
+    return false;
+  }
+  if (parseOperand(Operands))
+    return true;
+  while (getLexer().is(AsmToken::Comma)) {
+    getParser().Lex();
+    if (parseOperand(Operands))
+      return true;
+  }
+  if (getLexer().isNot(AsmToken::EndOfStatement))
+    return Error(getLexer().getLoc(), "unexpected token in operand list");
+  getParser().Lex();
+  return false;
+}
+
+bool NeuronISAAsmParser::matchAndEmitInstruction(SMLoc IDLoc, unsigned &Opcode,
+                                                 OperandVector &Operands,
+                                                 MCStreamer &Out,
+                                                 uint64_t &ErrorInfo,
+                                                 bool MatchingInlineAsm) {
+  MCInst Inst;
+  switch (MatchInstructionImpl(Operands, Inst, ErrorInfo, MatchingInlineAsm)) {
+  case Match_Success:
+    Inst.setLoc(IDLoc);
+    Out.emitInstruction(Inst, getSTI());
+    Opcode = Inst.getOpcode();
+    return false;
+  case Match_MissingFeature:
+    return Error(IDLoc, "instruction needs a feature this CPU lacks");
+  case Match_MnemonicFail:
+    return Error(IDLoc, "unrecognized instruction mnemonic");
+  case Match_InvalidOperand: {
+    SMLoc ErrorLoc = IDLoc;
+    if (ErrorInfo != ~0ULL) {
+      if (ErrorInfo >= Operands.size())
+        return Error(IDLoc, "too few operands for instruction");
+      ErrorLoc = Operands[ErrorInfo]->getStartLoc();
+      if (ErrorLoc == SMLoc())
+        ErrorLoc = IDLoc;
+    }
+    return Error(ErrorLoc, "invalid operand for instruction");
+  }
+  default:
+    break;
+  }
+  return Error(IDLoc, "invalid instruction");
+}
+
+extern "C" void LLVMInitializeNeuronISAAsmParser() {
+  static bool Done = false;
+  if (Done)
+    return;
+  Done = true;
+  RegisterMCAsmParser<NeuronISAAsmParser> X(getTheNeuronISATarget());
+}

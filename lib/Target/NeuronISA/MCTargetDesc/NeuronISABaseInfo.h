@@ -1,0 +1,131 @@
+//===-- NeuronISABaseInfo.h - What each instruction is ----------*- C++ -*-===//
+//
+// Decodes the fields that NeuronISAInstrFormats.td records in TSFlags: the
+// engine that runs an instruction, its tile operand format, its
+// synchronization kind and its arithmetic sub-operation. This header is the
+// only place that knows the bit layout.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISABASEINFO_H
+#define LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISABASEINFO_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/MC/MCInstrDesc.h"
+#include <cstdint>
+
+namespace llvm {
+namespace MCOI {
+/// NeuronISA operand types (MCOperandInfo::OperandType). TableGen names
+/// operand types inside MCOI, so the target's live there too.
+enum NeuronISAOperandType : unsigned {
+  /// An fp32 constant held as its IEEE bit pattern in an i32 immediate.
+  OPERAND_NEURONISA_F32 = OPERAND_FIRST_TARGET,
+};
+} // namespace MCOI
+
+namespace NeuronISA {
+
+/// The instruction streams of a NeuronCore. Control instructions are run by
+/// every engine. DMA transfers are triggered by SP and complete on one of
+/// NumDMAQueues queues; each queue completes asynchronously to SP and to the
+/// other queues, so for synchronization it is an engine of its own.
+enum class Engine : uint8_t { Control = 0, PE = 1, ACT = 2, DVE = 3, POOL = 4, SP = 5 };
+
+/// Number of instruction streams that run code (PE, ACT, DVE, POOL, SP).
+constexpr unsigned NumStreams = 5;
+constexpr unsigned MaxDMAQueues = 16;
+
+/// A synchronization agent: one of the five streams, or a DMA queue.
+/// Agents 0..4 are PE, ACT, DVE, POOL, SP; agent 5 + q is DMA queue q.
+using AgentId = unsigned;
+constexpr unsigned NumAgents = NumStreams + MaxDMAQueues;
+inline AgentId agentOfEngine(Engine E) {
+  return static_cast<unsigned>(E) - 1;
+}
+inline AgentId agentOfDMAQueue(unsigned Q) { return NumStreams + Q; }
+inline bool isDMAQueueAgent(AgentId A) { return A >= NumStreams; }
+inline Engine engineOfAgent(AgentId A) {
+  return isDMAQueueAgent(A) ? Engine::SP : static_cast<Engine>(A + 1);
+}
+/// "pe", "act", "dve", "pool", "sp", or "dma.q<N>".
+std::string agentName(AgentId A);
+StringRef engineName(Engine E);
+
+enum class TileFormat : uint8_t {
+  None = 0,
+  DMALoad,
+  DMAStore,
+  MatMul,
+  Transpose,
+  Act,
+  ActBias,
+  TensorTensor,
+  TensorScalar,
+  TensorScalarTile,
+  Reduce,
+  Scan,
+  Copy,
+  Memset,
+  Iota,
+};
+
+enum class SyncKind : uint8_t {
+  None = 0,
+  Wait,    // E.wait  s, imm
+  WaitReg, // E.waitr s, r, imm
+  Inc,     // E.inc   s
+  SemSet,  // E.semset s, imm
+  Barrier, // barrier
+};
+
+/// Arithmetic of DVE/POOL instructions (SubOp field).
+enum class AluOp : uint8_t { Add = 0, Sub, Mul, Div, Max, Min };
+/// Activation functions of ACT instructions (SubOp field).
+enum class ActFunc : uint8_t {
+  Identity = 0, Exp, Tanh, Gelu, Relu, Sigmoid, Rsqrt, Square, Silu
+};
+
+inline Engine getEngine(uint64_t TSFlags) {
+  return static_cast<Engine>(TSFlags & 0x7);
+}
+inline TileFormat getTileFormat(uint64_t TSFlags) {
+  return static_cast<TileFormat>((TSFlags >> 3) & 0x1f);
+}
+inline SyncKind getSyncKind(uint64_t TSFlags) {
+  return static_cast<SyncKind>((TSFlags >> 8) & 0x7);
+}
+inline unsigned getSubOp(uint64_t TSFlags) { return (TSFlags >> 11) & 0x1f; }
+
+inline Engine getEngine(const MCInstrDesc &D) { return getEngine(D.TSFlags); }
+inline TileFormat getTileFormat(const MCInstrDesc &D) {
+  return getTileFormat(D.TSFlags);
+}
+inline SyncKind getSyncKind(const MCInstrDesc &D) {
+  return getSyncKind(D.TSFlags);
+}
+inline bool isDataPath(const MCInstrDesc &D) {
+  return getTileFormat(D) != TileFormat::None;
+}
+inline bool isSync(const MCInstrDesc &D) {
+  return getSyncKind(D) != SyncKind::None;
+}
+inline bool isDMA(TileFormat F) {
+  return F == TileFormat::DMALoad || F == TileFormat::DMAStore;
+}
+
+/// Operand indices shared by all data-path instructions of one format. Tile
+/// addresses take two MI/MC operands (base register, offset).
+struct DataOperands {
+  /// Index of the completion-semaphore operand (always the last one).
+  static unsigned semaphore(const MCInstrDesc &D) {
+    return D.getNumOperands() - 1;
+  }
+  /// DMA queue operand index of a DMA instruction.
+  static constexpr unsigned DMAQueue = 7;
+};
+
+} // namespace NeuronISA
+} // namespace llvm
+
+#endif

@@ -1,0 +1,17 @@
+//===-- NeuronISAMCAsmInfo.h - NeuronISA asm properties ---------*- C++ -*-===//
+
+#ifndef LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISAMCASMINFO_H
+#define LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISAMCASMINFO_H
+
+#include "llvm/MC/MCAsmInfoELF.h"
+
+namespace llvm {
+class Triple;
+
+class NeuronISAMCAsmInfo : public MCAsmInfoELF {
+public:
+  explicit NeuronISAMCAsmInfo(const Triple &TT);
+};
+} // namespace llvm
+
+#endif

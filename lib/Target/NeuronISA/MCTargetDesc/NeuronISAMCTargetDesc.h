@@ -1,0 +1,42 @@
+//===-- NeuronISAMCTargetDesc.h - NeuronISA target descriptions -*- C++ -*-===//
+
+#ifndef LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISAMCTARGETDESC_H
+#define LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISAMCTARGETDESC_H
+
+#include "llvm/ADT/StringRef.h"
+#include <cstdint>
+
+// Defines symbolic names for the registers, instructions and subtarget
+// features of NeuronISA.
+#define GET_REGINFO_ENUM
+#include "NeuronISAGenRegisterInfo.inc"
+
+#define GET_INSTRINFO_ENUM
+#define GET_INSTRINFO_MC_HELPER_DECLS
+#include "NeuronISAGenInstrInfo.inc"
+
+#define GET_SUBTARGETINFO_ENUM
+#include "NeuronISAGenSubtargetInfo.inc"
+
+namespace llvm {
+namespace NeuronISA {
+/// A row of the builtin table: `@neuronisa.<Name>` lowers to Opcode.
+struct BuiltinInfo {
+  const char *BuiltinName;
+  unsigned BuiltinOpcode;
+};
+/// The builtin whose name (without "neuronisa.") is exactly Name, or null.
+const BuiltinInfo *findBuiltin(llvm::StringRef Name);
+
+/// Semaphore register number (0-255) of S0..S255, or -1 (SNONE or not a
+/// semaphore).
+int getSemaphoreIndex(unsigned Reg);
+/// Register S<Index>.
+unsigned getSemaphoreReg(unsigned Index);
+/// Scalar register number of R0..R31, or -1.
+int getGPRIndex(unsigned Reg);
+unsigned getGPR(unsigned Index);
+} // namespace NeuronISA
+} // namespace llvm
+
+#endif

@@ -1,0 +1,133 @@
+//===-- NeuronISAMachineModel.h - Machine parameters and costs --*- C++ -*-===//
+//
+// The one description of the machine that both the compiler (instruction
+// latencies, tile placement, capacity checks) and neuronisa-sim (timing,
+// address checks) use: sizes, costs, and which operands of each data-path
+// instruction are tiles and how large they are.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISAMACHINEMODEL_H
+#define LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISAMACHINEMODEL_H
+
+#include "NeuronISABaseInfo.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdint>
+
+namespace llvm {
+namespace NeuronISA {
+
+/// Machine parameters. Defaults follow docs/MachineModel.md, which gives the
+/// source or the reason for every value; neuronisa-sim can override each one
+/// (--machine=FILE, --param NAME=VALUE).
+struct MachineParams {
+  // Memories. On-chip addresses are per-partition byte addresses; SBUF and
+  // PSUM occupy disjoint ranges of one on-chip address space.
+  uint32_t NumPartitions = 128;
+  uint32_t SBUFBase = 0x0;
+  uint32_t SBUFBytesPerPartition = 192 * 1024;
+  uint32_t PSUMBase = 0x400000;
+  uint32_t PSUMBytesPerPartition = 16 * 1024;
+  uint32_t NumSemaphores = 256;
+  uint32_t NumDMAQueues = 16;
+
+  // Data-path costs, in cycles at 1.4 GHz.
+  uint32_t AccessOverhead = 60;     // fixed cost of any SBUF/PSUM access
+  uint32_t PEMinColumns = 64;       // matmul: max(N, 64) ...
+  uint32_t PEFp32Factor = 4;        // ... times 4 for fp32
+  uint32_t ActMinElems = 64;        // activation: max(64, F)
+  uint32_t DVESmallOpThreshold = 32; // F below this pays SmallOpOverhead
+  uint32_t DVESmallOpOverhead = 100;
+  uint32_t POOLSlowdown = 2;        // GpSimd per-element cost vs DVE
+  uint32_t DMATriggerCycles = 30;   // SP cost of issuing a transfer
+  uint32_t DMAFixedLatency = 840;   // ~600 ns per descriptor-generated DMA
+  uint32_t DMABytesPerKCycle = 19430; // 27.2 GB/s at 1.4 GHz, per 1000 cycles
+
+  // Control and synchronization costs.
+  uint32_t ScalarCycles = 1;
+  uint32_t BranchCycles = 2;
+  uint32_t WaitCycles = 4;          // fixed cost of a satisfied wait
+  uint32_t SemOpCycles = 2;         // inc, semset
+  uint32_t SemaphoreLatency = 20;   // completion -> visible to waiters
+  uint32_t BarrierLatency = 300;    // last arrival -> release
+
+  /// Sets the parameter called Name (the member's name). Returns false if
+  /// there is no such parameter.
+  bool set(StringRef Name, uint64_t Value);
+  /// Parses "name = value" lines ('#' starts a comment).
+  Error parse(StringRef Text, StringRef FileName);
+  /// Writes every parameter as "name = value" lines.
+  void print(raw_ostream &OS) const;
+  /// Names of all parameters, in declaration order.
+  static ArrayRef<const char *> names();
+
+  bool isSBUF(uint64_t Begin, uint64_t End) const {
+    return Begin >= SBUFBase && End <= uint64_t(SBUFBase) + SBUFBytesPerPartition;
+  }
+  bool isPSUM(uint64_t Begin, uint64_t End) const {
+    return Begin >= PSUMBase && End <= uint64_t(PSUMBase) + PSUMBytesPerPartition;
+  }
+};
+
+enum class TileAccess : uint8_t { Read, Write };
+enum class MemSpace : uint8_t { OnChip, HBM };
+
+/// Where a tile operand sits in the operand list and how to compute its size.
+/// Operand indices are MI/MC operand indices (a tile address is two
+/// operands: base register at AddrOp, offset at AddrOp + 1).
+struct TileOperandSpec {
+  int8_t AddrOp;
+  TileAccess Access;
+  MemSpace Space;
+  int8_t PartOp;   // operand holding the partition count
+  int8_t FreeOp;   // operand holding the free size in fp32 elements; -1: 1
+  int8_t StrideOp; // HBM row stride in bytes; -1 if not HBM
+  int8_t AccOp;    // if >= 0 and that operand is non-zero, also read
+  const char *Role; // "dst", "src", ...
+};
+
+/// The tile operands of a data-path format (empty for None).
+ArrayRef<TileOperandSpec> getTileOperandSpecs(TileFormat F);
+
+using ImmGetter = function_ref<int64_t(unsigned OpIdx)>;
+
+/// Shape of one tile access, from the instruction's immediates.
+struct TileShape {
+  uint32_t Partitions;
+  uint32_t FreeElems;
+  uint32_t RowStride; // HBM only: bytes between partition rows
+  bool Reads;         // read (Access == Read, or accumulating write)
+  bool Writes;
+  /// Bytes from the tile address to the end of the access: 4 * FreeElems
+  /// per partition on chip; the whole strided footprint in HBM.
+  uint64_t extentBytes(MemSpace S) const {
+    if (S == MemSpace::HBM)
+      return uint64_t(Partitions ? Partitions - 1 : 0) * RowStride +
+             4ull * FreeElems;
+    return 4ull * FreeElems;
+  }
+};
+TileShape getTileShape(const TileOperandSpec &S, ImmGetter Imm);
+
+/// Cycles a data-path instruction occupies its engine (for DMA: the SP
+/// trigger only; see getDMATransferCycles).
+uint64_t getDataPathCycles(const MachineParams &MP, Engine E, TileFormat F,
+                           ImmGetter Imm);
+/// Cycles a DMA queue takes to complete a transfer.
+uint64_t getDMATransferCycles(const MachineParams &MP, ImmGetter Imm);
+/// Cycles of a control or synchronization instruction on each engine that
+/// runs it (a wait's cost excludes the time spent blocked).
+uint64_t getControlCycles(const MachineParams &MP, const MCInstrDesc &D);
+
+/// Checks the shape immediates of a data-path instruction against the
+/// machine (partitions, PSUM bank size, matmul limits, ...). Returns an
+/// empty string if valid, else a message naming the problem.
+std::string checkShape(const MachineParams &MP, TileFormat F, ImmGetter Imm);
+
+} // namespace NeuronISA
+} // namespace llvm
+
+#endif

@@ -1,0 +1,43 @@
+//===-- NeuronISA.h - Top-level interface for NeuronISA ---------*- C++ -*-===//
+//
+// Entry points of the NeuronISA code generator: pass constructors and their
+// initializers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_LIB_TARGET_NEURONISA_NEURONISA_H
+#define LLVM_LIB_TARGET_NEURONISA_NEURONISA_H
+
+#include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+
+namespace llvm {
+class FunctionPass;
+class ModulePass;
+class NeuronISATargetMachine;
+class PassRegistry;
+
+/// Instruction selection.
+FunctionPass *createNeuronISAISelDag(NeuronISATargetMachine &TM);
+void initializeNeuronISADAGToDAGISelLegacyPass(PassRegistry &);
+
+/// Diagnoses IR the target cannot compile (unsupported types, operations,
+/// calls, stack use) before instruction selection.
+FunctionPass *createNeuronISAKernelVerifierPass();
+void initializeNeuronISAKernelVerifierPass(PassRegistry &);
+
+/// Inserts synchronization between engines (-neuronisa-sync=precise, the
+/// default; =barrier, the baseline; =none, keep hand-written sync).
+FunctionPass *createNeuronISASyncPass();
+void initializeNeuronISASyncPass(PassRegistry &);
+
+/// Registers the target, its MC layer and its passes. Idempotent.
+void registerNeuronISATarget();
+
+namespace NeuronISAAS {
+/// Address spaces of the kernel interface (docs/KernelInterface.md).
+enum : unsigned { Generic = 0, HBM = 1, SBUF = 2, PSUM = 3 };
+} // namespace NeuronISAAS
+
+} // namespace llvm
+
+#endif

@@ -1,0 +1,81 @@
+//===-- NeuronISAAsmPrinter.cpp - NeuronISA assembly writer ---------------===//
+//
+// Writes engine-tagged assembly. Tiles are not data: instead of emitting
+// them, the printer lists where each one was placed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MCTargetDesc/NeuronISAInstPrinter.h"
+#include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "NeuronISA.h"
+#include "NeuronISAMCInstLower.h"
+#include "NeuronISATileLayout.h"
+#include "TargetInfo/NeuronISATargetInfo.h"
+#include "llvm/CodeGen/AsmPrinter.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/Format.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "asm-printer"
+
+namespace {
+class NeuronISAAsmPrinter : public AsmPrinter {
+  NeuronISATileLayout Layout;
+
+public:
+  static char ID;
+  NeuronISAAsmPrinter(TargetMachine &TM, std::unique_ptr<MCStreamer> Streamer)
+      : AsmPrinter(TM, std::move(Streamer), ID) {}
+
+  StringRef getPassName() const override {
+    return "NeuronISA Assembly Printer";
+  }
+  void emitStartOfAsmFile(Module &M) override;
+  void emitGlobalVariable(const GlobalVariable *GV) override;
+  void emitInstruction(const MachineInstr *MI) override;
+};
+} // namespace
+
+char NeuronISAAsmPrinter::ID = 0;
+
+void NeuronISAAsmPrinter::emitStartOfAsmFile(Module &M) {
+  // Errors were reported by the kernel verifier; place what fits.
+  SmallVector<std::string, 2> Ignored;
+  Layout = NeuronISATileLayout::compute(M, NeuronISA::MachineParams(), Ignored);
+  if (!OutStreamer->hasRawTextSupport())
+    return;
+  for (const NeuronISATileLayout::Placement &P : Layout.placements()) {
+    std::string Line;
+    raw_string_ostream OS(Line);
+    OS << " tile @" << P.Tile->getName() << ": "
+       << (P.AddrSpace == NeuronISAAS::SBUF ? "sbuf" : "psum") << " ["
+       << format_hex(P.Address, 8) << ", "
+       << format_hex(uint64_t(P.Address) + P.BytesPerPartition, 8) << ") x "
+       << P.Partitions << " partitions";
+    OutStreamer->emitRawComment(Line);
+  }
+}
+
+void NeuronISAAsmPrinter::emitGlobalVariable(const GlobalVariable *GV) {
+  // Tiles live in SBUF/PSUM at the addresses listed at the top of the file.
+}
+
+void NeuronISAAsmPrinter::emitInstruction(const MachineInstr *MI) {
+  NeuronISAMCInstLower Lower(OutContext, *this, Layout);
+  MCInst Inst;
+  Lower.lower(*MI, Inst);
+  EmitToStreamer(*OutStreamer, Inst);
+}
+
+extern "C" void LLVMInitializeNeuronISAAsmPrinter() {
+  static bool Done = false;
+  if (Done)
+    return;
+  Done = true;
+  RegisterAsmPrinter<NeuronISAAsmPrinter> X(getTheNeuronISATarget());
+}

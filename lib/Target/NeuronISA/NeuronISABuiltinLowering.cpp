@@ -1,0 +1,329 @@
+//===-- NeuronISABuiltinLowering.cpp - Builtin calls to instrs ------------===//
+
+#include "NeuronISABuiltinLowering.h"
+#include "MCTargetDesc/NeuronISABaseInfo.h"
+#include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "NeuronISA.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineMemOperand.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/InstrTypes.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/MCInstrInfo.h"
+
+using namespace llvm;
+using namespace llvm::NeuronISA;
+
+bool NeuronISA::isBuiltinName(StringRef Name) {
+  return Name.starts_with(BuiltinPrefix);
+}
+
+namespace {
+/// How one IR argument of a builtin maps onto the instruction's operands.
+struct ArgPlan {
+  enum KindTy { Tile, Reg, Imm, F32, Sem } Kind;
+  unsigned MIOp;                      // first MI operand it fills
+  const TileOperandSpec *Spec = nullptr; // for Tile
+};
+
+/// The IR argument list a builtin expects, derived from its instruction.
+struct BuiltinPlan {
+  unsigned Opcode = 0;
+  SmallVector<ArgPlan, 8> Args;
+  bool OptionalSem = false; // data path: an optional trailing semaphore
+};
+} // namespace
+
+static BuiltinPlan planFor(unsigned Opcode, const MCInstrInfo &MII) {
+  BuiltinPlan P;
+  P.Opcode = Opcode;
+  const MCInstrDesc &D = MII.get(Opcode);
+  TileFormat F = getTileFormat(D);
+  ArrayRef<TileOperandSpec> Specs = getTileOperandSpecs(F);
+  unsigned NumOps = D.getNumOperands();
+  if (F != TileFormat::None) {
+    P.OptionalSem = true;
+    --NumOps; // $sem is not a positional argument
+  }
+  for (unsigned J = 0; J < NumOps;) {
+    const TileOperandSpec *Spec = nullptr;
+    for (const TileOperandSpec &S : Specs)
+      if (unsigned(S.AddrOp) == J)
+        Spec = &S;
+    if (Spec) {
+      P.Args.push_back({ArgPlan::Tile, J, Spec});
+      J += 2;
+      continue;
+    }
+    const MCOperandInfo &OI = D.operands()[J];
+    ArgPlan::KindTy K = ArgPlan::Imm;
+    if (OI.RegClass == NeuronISA::GPRRegClassID)
+      K = ArgPlan::Reg;
+    else if (OI.RegClass == NeuronISA::SEMRegClassID)
+      K = ArgPlan::Sem;
+    else if (OI.OperandType == MCOI::OPERAND_NEURONISA_F32)
+      K = ArgPlan::F32;
+    P.Args.push_back({K, J});
+    ++J;
+  }
+  return P;
+}
+
+/// The opcode a call to Name lowers to, following wait's dynamic form.
+static const BuiltinInfo *findForCall(const CallBase &CB) {
+  const Function *Callee = CB.getCalledFunction();
+  if (!Callee || !isBuiltinName(Callee->getName()))
+    return nullptr;
+  return findBuiltin(Callee->getName().drop_front(BuiltinPrefix.size()));
+}
+
+/// `E.wait(sem, thr)` with a run-time threshold becomes `E.waitr sem, thr, 0`.
+static unsigned selectOpcode(const CallBase &CB, const BuiltinInfo &B,
+                             const MCInstrInfo &MII) {
+  if (getSyncKind(MII.get(B.BuiltinOpcode)) == SyncKind::Wait &&
+      CB.arg_size() == 2 && !isa<ConstantInt>(CB.getArgOperand(1))) {
+    std::string Name = (StringRef(B.BuiltinName) + "r").str();
+    if (const BuiltinInfo *R = findBuiltin(Name))
+      return R->BuiltinOpcode;
+  }
+  return B.BuiltinOpcode;
+}
+
+/// The plan of a call: a dynamic wait passes no offset (it is 0).
+static BuiltinPlan planForCall(const CallBase &CB, const BuiltinInfo &B,
+                               const MCInstrInfo &MII) {
+  unsigned Opcode = selectOpcode(CB, B, MII);
+  BuiltinPlan P = planFor(Opcode, MII);
+  if (Opcode != B.BuiltinOpcode)
+    P.Args.pop_back();
+  return P;
+}
+
+static std::string describeKind(ArgPlan::KindTy K) {
+  switch (K) {
+  case ArgPlan::Tile:
+    return "a tile pointer";
+  case ArgPlan::Reg:
+    return "an i32 value";
+  case ArgPlan::Imm:
+    return "a constant i32";
+  case ArgPlan::F32:
+    return "a constant float";
+  case ArgPlan::Sem:
+    return "a constant semaphore number (0-255)";
+  }
+  return "?";
+}
+
+/// Address spaces a tile operand accepts.
+static bool tileAddrSpaceOK(TileFormat F, const TileOperandSpec &S,
+                            unsigned AS, std::string &Want) {
+  if (S.Space == MemSpace::HBM) {
+    Want = "an HBM pointer (addrspace(1))";
+    return AS == NeuronISAAS::HBM;
+  }
+  bool IsPE = F == TileFormat::MatMul || F == TileFormat::Transpose;
+  if (IsPE && S.Access == TileAccess::Write) {
+    Want = "a PSUM tile (addrspace(3))";
+    return AS == NeuronISAAS::PSUM;
+  }
+  if (IsPE || isDMA(F)) {
+    Want = "an SBUF tile (addrspace(2))";
+    return AS == NeuronISAAS::SBUF;
+  }
+  Want = "an SBUF or PSUM tile (addrspace(2) or addrspace(3))";
+  return AS == NeuronISAAS::SBUF || AS == NeuronISAAS::PSUM;
+}
+
+std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
+                                        const MCInstrInfo &MII) {
+  StringRef Name = CB.getCalledFunction()->getName();
+  const BuiltinInfo *B = findForCall(CB);
+  if (!B)
+    return ("unknown builtin '" + Name + "'").str();
+  if (!CB.getType()->isVoidTy())
+    return ("builtin '" + Name + "' must return void").str();
+  BuiltinPlan P = planForCall(CB, *B, MII);
+  unsigned Opcode = P.Opcode;
+  unsigned N = CB.arg_size();
+  if (N != P.Args.size() && !(P.OptionalSem && N == P.Args.size() + 1))
+    return ("builtin '" + Name + "' takes " + Twine(P.Args.size()) +
+            (P.OptionalSem ? " arguments (plus an optional completion "
+                             "semaphore)"
+                           : " arguments") +
+            ", not " + Twine(N))
+        .str();
+
+  const MCInstrDesc &D = MII.get(Opcode);
+  TileFormat F = getTileFormat(D);
+  SmallVector<int64_t, 16> Imms(D.getNumOperands(), 0);
+  for (unsigned I = 0; I < N; ++I) {
+    const Value *V = CB.getArgOperand(I);
+    ArgPlan A = I < P.Args.size() ? P.Args[I] : ArgPlan{ArgPlan::Sem, 0};
+    auto Bad = [&](StringRef Why) {
+      return ("argument " + Twine(I + 1) + " of '" + Name + "' " + Why)
+          .str();
+    };
+    switch (A.Kind) {
+    case ArgPlan::Tile: {
+      auto *PT = dyn_cast<PointerType>(V->getType());
+      if (!PT)
+        return Bad("must be " + describeKind(A.Kind));
+      std::string Want;
+      if (!tileAddrSpaceOK(F, *A.Spec, PT->getAddressSpace(), Want))
+        return Bad("(" + std::string(A.Spec->Role) + ") must be " + Want);
+      break;
+    }
+    case ArgPlan::Reg:
+      if (!V->getType()->isIntegerTy(32))
+        return Bad("must be " + describeKind(A.Kind));
+      break;
+    case ArgPlan::Imm:
+    case ArgPlan::Sem: {
+      auto *CI = dyn_cast<ConstantInt>(V);
+      if (!CI || CI->getBitWidth() != 32)
+        return Bad("must be " + describeKind(A.Kind));
+      int64_t X = CI->getSExtValue();
+      if (A.Kind == ArgPlan::Sem && (X < 0 || X > 255))
+        return Bad("is semaphore " + std::to_string(X) +
+                   ", out of range 0-255");
+      if (A.Kind == ArgPlan::Imm)
+        Imms[A.MIOp] = X;
+      break;
+    }
+    case ArgPlan::F32:
+      if (!isa<ConstantFP>(V) || !V->getType()->isFloatTy())
+        return Bad("must be " + describeKind(A.Kind));
+      break;
+    }
+  }
+  if (F != TileFormat::None) {
+    static const MachineParams Defaults;
+    std::string Err =
+        checkShape(Defaults, F, [&](unsigned Idx) { return Imms[Idx]; });
+    if (!Err.empty())
+      return ("'" + Name + "': " + Err).str();
+  }
+  return "";
+}
+
+/// The semaphore register named by a constant argument.
+static SDValue semaphoreOperand(SelectionDAG &DAG, const Value *V) {
+  unsigned Index = cast<ConstantInt>(V)->getZExtValue();
+  return DAG.getRegister(getSemaphoreReg(Index), MVT::i32);
+}
+
+/// The memory operand for a tile argument: the tile's underlying object,
+/// the constant offset into it when known, and the bytes it covers.
+static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
+                                         const TileShape &Shape,
+                                         const TileOperandSpec &Spec) {
+  const DataLayout &DL = MF.getDataLayout();
+  unsigned AS = Ptr->getType()->getPointerAddressSpace();
+  int64_t Off = 0;
+  const Value *Base = GetPointerBaseWithConstantOffset(Ptr, Off, DL);
+  MachinePointerInfo PtrInfo(AS);
+  LocationSize Size = LocationSize::beforeOrAfterPointer();
+  if (isa<GlobalVariable>(Base) || isa<Argument>(Base)) {
+    PtrInfo = MachinePointerInfo(Base, Off);
+    Size = LocationSize::precise(Shape.extentBytes(Spec.Space));
+  } else if (const Value *UO = getUnderlyingObject(Ptr)) {
+    if (isa<GlobalVariable>(UO) || isa<Argument>(UO))
+      PtrInfo = MachinePointerInfo(UO, 0);
+  }
+  MachineMemOperand::Flags Flags = MachineMemOperand::MONone;
+  if (Shape.Reads)
+    Flags |= MachineMemOperand::MOLoad;
+  if (Shape.Writes)
+    Flags |= MachineMemOperand::MOStore;
+  return MF.getMachineMemOperand(PtrInfo, Flags, Size, Align(4));
+}
+
+SDValue NeuronISA::lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,
+                                    const MCInstrInfo &MII) {
+  SelectionDAG &DAG = CLI.DAG;
+  const CallBase &CB = *CLI.CB;
+  const SDLoc &DL = CLI.DL;
+  MachineFunction &MF = DAG.getMachineFunction();
+
+  std::string Err = checkBuiltinCall(CB, MII);
+  if (!Err.empty()) {
+    DAG.getContext()->diagnose(
+        DiagnosticInfoUnsupported(MF.getFunction(), Err, DL.getDebugLoc()));
+    return CLI.Chain;
+  }
+  const BuiltinInfo *B = findForCall(CB);
+  BuiltinPlan P = planForCall(CB, *B, MII);
+  unsigned Opcode = P.Opcode;
+  const MCInstrDesc &D = MII.get(Opcode);
+
+  SmallVector<SDValue, 16> Ops(D.getNumOperands());
+  SmallVector<int64_t, 16> Imms(D.getNumOperands(), 0);
+  // Immediates first: tile shapes depend on them.
+  for (unsigned I = 0; I < P.Args.size(); ++I)
+    if (P.Args[I].Kind == ArgPlan::Imm)
+      Imms[P.Args[I].MIOp] =
+          cast<ConstantInt>(CB.getArgOperand(I))->getSExtValue();
+
+  SmallVector<MachineMemOperand *, 3> MMOs;
+  for (unsigned I = 0; I < P.Args.size(); ++I) {
+    const ArgPlan &A = P.Args[I];
+    const Value *V = CB.getArgOperand(I);
+    SDValue Val = CLI.OutVals[I];
+    switch (A.Kind) {
+    case ArgPlan::Tile: {
+      // A placed tile (global + constant) is an immediate address off r0.
+      SDValue Base = Val, Off = DAG.getTargetConstant(0, DL, MVT::i32);
+      int64_t Extra = 0;
+      SDValue G = Val;
+      if (G.getOpcode() == ISD::ADD && isa<ConstantSDNode>(G.getOperand(1))) {
+        Extra = G.getConstantOperandVal(1);
+        G = G.getOperand(0);
+      }
+      if (auto *GA = dyn_cast<GlobalAddressSDNode>(G)) {
+        Base = DAG.getRegister(NeuronISA::R0, MVT::i32);
+        Off = DAG.getTargetGlobalAddress(GA->getGlobal(), DL, MVT::i32,
+                                         GA->getOffset() + Extra);
+      }
+      Ops[A.MIOp] = Base;
+      Ops[A.MIOp + 1] = Off;
+      TileShape Shape =
+          getTileShape(*A.Spec, [&](unsigned Idx) { return Imms[Idx]; });
+      MMOs.push_back(tileMemOperand(MF, V, Shape, *A.Spec));
+      break;
+    }
+    case ArgPlan::Reg:
+      Ops[A.MIOp] = Val;
+      break;
+    case ArgPlan::Imm:
+      Ops[A.MIOp] = DAG.getTargetConstant(Imms[A.MIOp], DL, MVT::i32);
+      break;
+    case ArgPlan::F32: {
+      float X = cast<ConstantFP>(V)->getValueAPF().convertToFloat();
+      Ops[A.MIOp] =
+          DAG.getTargetConstant(bit_cast<uint32_t>(X), DL, MVT::i32);
+      break;
+    }
+    case ArgPlan::Sem:
+      Ops[A.MIOp] = semaphoreOperand(DAG, V);
+      break;
+    }
+  }
+  // The waitr form of a dynamic wait has its offset last.
+  if (Opcode != B->BuiltinOpcode)
+    Ops[2] = DAG.getTargetConstant(0, DL, MVT::i32);
+  if (P.OptionalSem)
+    Ops.back() = CB.arg_size() > P.Args.size()
+                     ? semaphoreOperand(DAG, CB.getArgOperand(P.Args.size()))
+                     : DAG.getRegister(NeuronISA::SNONE, MVT::i32);
+  Ops.push_back(CLI.Chain);
+  MachineSDNode *MN =
+      DAG.getMachineNode(Opcode, DL, DAG.getVTList(MVT::Other), Ops);
+  if (!MMOs.empty())
+    DAG.setNodeMemRefs(MN, MMOs);
+  return SDValue(MN, 0);
+}

@@ -1,0 +1,197 @@
+//===-- NeuronISAInstrInfo.cpp - NeuronISA instruction info ---------------===//
+
+#include "NeuronISAInstrInfo.h"
+#include "MCTargetDesc/NeuronISABaseInfo.h"
+#include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "NeuronISASubtarget.h"
+#include "llvm/CodeGen/MachineFrameInfo.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+
+using namespace llvm;
+
+#define GET_INSTRINFO_CTOR_DTOR
+#include "NeuronISAGenInstrInfo.inc"
+
+NeuronISAInstrInfo::NeuronISAInstrInfo(const NeuronISASubtarget &STI)
+    : NeuronISAGenInstrInfo(STI, RI), RI() {}
+
+void NeuronISAInstrInfo::copyPhysReg(MachineBasicBlock &MBB,
+                                     MachineBasicBlock::iterator I,
+                                     const DebugLoc &DL, Register DestReg,
+                                     Register SrcReg, bool KillSrc,
+                                     bool RenamableDest,
+                                     bool RenamableSrc) const {
+  BuildMI(MBB, I, DL, get(NeuronISA::MOV), DestReg)
+      .addReg(SrcReg, getKillRegState(KillSrc));
+}
+
+void NeuronISAInstrInfo::storeRegToStackSlot(
+    MachineBasicBlock &MBB, MachineBasicBlock::iterator MI, Register SrcReg,
+    bool IsKill, int FrameIndex, const TargetRegisterClass *RC, Register VReg,
+    MachineInstr::MIFlag Flags) const {
+  // Diagnosed by NeuronISAFrameLowering::emitPrologue (the frame is not
+  // empty); the SPILL keeps the function well formed until then.
+  BuildMI(MBB, MI, DebugLoc(), get(NeuronISA::SPILL))
+      .addReg(SrcReg, getKillRegState(IsKill))
+      .addFrameIndex(FrameIndex)
+      .setMIFlags(Flags);
+}
+
+void NeuronISAInstrInfo::loadRegFromStackSlot(
+    MachineBasicBlock &MBB, MachineBasicBlock::iterator MI, Register DestReg,
+    int FrameIndex, const TargetRegisterClass *RC, Register VReg,
+    unsigned SubReg, MachineInstr::MIFlag Flags) const {
+  BuildMI(MBB, MI, DebugLoc(), get(NeuronISA::RELOAD), DestReg)
+      .addFrameIndex(FrameIndex)
+      .setMIFlags(Flags);
+}
+
+static bool isCondBranch(unsigned Opc) {
+  switch (Opc) {
+  case NeuronISA::BEQ:
+  case NeuronISA::BNE:
+  case NeuronISA::BLT:
+  case NeuronISA::BGE:
+  case NeuronISA::BLTU:
+  case NeuronISA::BGEU:
+    return true;
+  default:
+    return false;
+  }
+}
+
+static unsigned getOppositeBranch(unsigned Opc) {
+  switch (Opc) {
+  case NeuronISA::BEQ:
+    return NeuronISA::BNE;
+  case NeuronISA::BNE:
+    return NeuronISA::BEQ;
+  case NeuronISA::BLT:
+    return NeuronISA::BGE;
+  case NeuronISA::BGE:
+    return NeuronISA::BLT;
+  case NeuronISA::BLTU:
+    return NeuronISA::BGEU;
+  case NeuronISA::BGEU:
+    return NeuronISA::BLTU;
+  }
+  llvm_unreachable("not a conditional branch");
+}
+
+// Cond = {opcode, ra, rb}.
+bool NeuronISAInstrInfo::analyzeBranch(MachineBasicBlock &MBB,
+                                       MachineBasicBlock *&TBB,
+                                       MachineBasicBlock *&FBB,
+                                       SmallVectorImpl<MachineOperand> &Cond,
+                                       bool AllowModify) const {
+  MachineBasicBlock::iterator I = MBB.getLastNonDebugInstr();
+  if (I == MBB.end() || !isUnpredicatedTerminator(*I))
+    return false; // falls through
+
+  // Collect the terminators, last first.
+  SmallVector<MachineInstr *, 2> Terms;
+  for (MachineBasicBlock::iterator T = MBB.getFirstTerminator();
+       T != MBB.end(); ++T) {
+    if (T->isDebugInstr())
+      continue;
+    Terms.push_back(&*T);
+  }
+  if (Terms.size() > 2)
+    return true;
+  MachineInstr *Last = Terms.back();
+  if (Terms.size() == 1) {
+    if (Last->getOpcode() == NeuronISA::B) {
+      TBB = Last->getOperand(0).getMBB();
+      return false;
+    }
+    if (isCondBranch(Last->getOpcode())) {
+      TBB = Last->getOperand(2).getMBB();
+      Cond.push_back(MachineOperand::CreateImm(Last->getOpcode()));
+      Cond.push_back(Last->getOperand(0));
+      Cond.push_back(Last->getOperand(1));
+      return false;
+    }
+    return true; // ret, or unknown
+  }
+  MachineInstr *First = Terms.front();
+  if (isCondBranch(First->getOpcode()) && Last->getOpcode() == NeuronISA::B) {
+    TBB = First->getOperand(2).getMBB();
+    Cond.push_back(MachineOperand::CreateImm(First->getOpcode()));
+    Cond.push_back(First->getOperand(0));
+    Cond.push_back(First->getOperand(1));
+    FBB = Last->getOperand(0).getMBB();
+    return false;
+  }
+  return true;
+}
+
+unsigned NeuronISAInstrInfo::removeBranch(MachineBasicBlock &MBB,
+                                          int *BytesRemoved) const {
+  unsigned Count = 0;
+  MachineBasicBlock::iterator I = MBB.end();
+  while (I != MBB.begin()) {
+    --I;
+    if (I->isDebugInstr())
+      continue;
+    if (I->getOpcode() != NeuronISA::B && !isCondBranch(I->getOpcode()))
+      break;
+    I->eraseFromParent();
+    I = MBB.end();
+    ++Count;
+  }
+  if (BytesRemoved)
+    *BytesRemoved = Count * 4;
+  return Count;
+}
+
+unsigned NeuronISAInstrInfo::insertBranch(MachineBasicBlock &MBB,
+                                          MachineBasicBlock *TBB,
+                                          MachineBasicBlock *FBB,
+                                          ArrayRef<MachineOperand> Cond,
+                                          const DebugLoc &DL,
+                                          int *BytesAdded) const {
+  assert(TBB && "insertBranch must not be told to insert a fallthrough");
+  unsigned Count = 0;
+  if (Cond.empty()) {
+    BuildMI(&MBB, DL, get(NeuronISA::B)).addMBB(TBB);
+    Count = 1;
+  } else {
+    BuildMI(&MBB, DL, get(Cond[0].getImm()))
+        .add(Cond[1])
+        .add(Cond[2])
+        .addMBB(TBB);
+    Count = 1;
+    if (FBB) {
+      BuildMI(&MBB, DL, get(NeuronISA::B)).addMBB(FBB);
+      Count = 2;
+    }
+  }
+  if (BytesAdded)
+    *BytesAdded = Count * 4;
+  return Count;
+}
+
+bool NeuronISAInstrInfo::reverseBranchCondition(
+    SmallVectorImpl<MachineOperand> &Cond) const {
+  Cond[0].setImm(getOppositeBranch(Cond[0].getImm()));
+  return false;
+}
+
+unsigned NeuronISAInstrInfo::getInstrLatency(const InstrItineraryData *,
+                                             const MachineInstr &MI,
+                                             unsigned *PredCost) const {
+  static const NeuronISA::MachineParams Defaults;
+  const MCInstrDesc &D = MI.getDesc();
+  NeuronISA::TileFormat F = NeuronISA::getTileFormat(D);
+  if (F == NeuronISA::TileFormat::None)
+    return NeuronISA::getControlCycles(Defaults, D);
+  auto Imm = [&](unsigned Idx) -> int64_t {
+    const MachineOperand &MO = MI.getOperand(Idx);
+    return MO.isImm() ? MO.getImm() : 0;
+  };
+  uint64_t C = NeuronISA::getDataPathCycles(Defaults, NeuronISA::getEngine(D),
+                                            F, Imm);
+  if (NeuronISA::isDMA(F))
+    C += NeuronISA::getDMATransferCycles(Defaults, Imm);
+  return static_cast<unsigned>(C);
+}

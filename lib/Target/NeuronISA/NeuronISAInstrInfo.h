@@ -1,0 +1,61 @@
+//===-- NeuronISAInstrInfo.h - NeuronISA instruction info -------*- C++ -*-===//
+
+#ifndef LLVM_LIB_TARGET_NEURONISA_NEURONISAINSTRINFO_H
+#define LLVM_LIB_TARGET_NEURONISA_NEURONISAINSTRINFO_H
+
+#include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "NeuronISARegisterInfo.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+
+#define GET_INSTRINFO_HEADER
+#include "NeuronISAGenInstrInfo.inc"
+
+namespace llvm {
+class NeuronISASubtarget;
+
+class NeuronISAInstrInfo : public NeuronISAGenInstrInfo {
+  const NeuronISARegisterInfo RI;
+
+public:
+  explicit NeuronISAInstrInfo(const NeuronISASubtarget &STI);
+
+  const NeuronISARegisterInfo &getRegisterInfo() const { return RI; }
+
+  void copyPhysReg(MachineBasicBlock &MBB, MachineBasicBlock::iterator I,
+                   const DebugLoc &DL, Register DestReg, Register SrcReg,
+                   bool KillSrc, bool RenamableDest = false,
+                   bool RenamableSrc = false) const override;
+
+  void storeRegToStackSlot(
+      MachineBasicBlock &MBB, MachineBasicBlock::iterator MI, Register SrcReg,
+      bool IsKill, int FrameIndex, const TargetRegisterClass *RC,
+      Register VReg,
+      MachineInstr::MIFlag Flags = MachineInstr::NoFlags) const override;
+  void loadRegFromStackSlot(
+      MachineBasicBlock &MBB, MachineBasicBlock::iterator MI, Register DestReg,
+      int FrameIndex, const TargetRegisterClass *RC, Register VReg,
+      unsigned SubReg = 0,
+      MachineInstr::MIFlag Flags = MachineInstr::NoFlags) const override;
+
+  bool analyzeBranch(MachineBasicBlock &MBB, MachineBasicBlock *&TBB,
+                     MachineBasicBlock *&FBB,
+                     SmallVectorImpl<MachineOperand> &Cond,
+                     bool AllowModify = false) const override;
+  unsigned removeBranch(MachineBasicBlock &MBB,
+                        int *BytesRemoved = nullptr) const override;
+  unsigned insertBranch(MachineBasicBlock &MBB, MachineBasicBlock *TBB,
+                        MachineBasicBlock *FBB, ArrayRef<MachineOperand> Cond,
+                        const DebugLoc &DL,
+                        int *BytesAdded = nullptr) const override;
+  bool
+  reverseBranchCondition(SmallVectorImpl<MachineOperand> &Cond) const override;
+
+  /// Cycles from the shared machine model (NeuronISAMachineModel.h).
+  unsigned getInstrLatency(const InstrItineraryData *ItinData,
+                           const MachineInstr &MI,
+                           unsigned *PredCost = nullptr) const override;
+};
+
+} // namespace llvm
+
+#endif

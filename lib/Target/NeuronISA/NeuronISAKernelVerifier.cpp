@@ -1,0 +1,244 @@
+//===-- NeuronISAKernelVerifier.cpp - Reject what cannot be compiled ------===//
+//
+// The last IR pass before instruction selection. It diagnoses, with the
+// source location, everything NeuronISA cannot compile: scalar types other
+// than i1-i32 and pointers, floating-point scalar code, scalar memory
+// accesses, stack objects, calls other than to @neuronisa.* builtins
+// (recursion included), indirect branches, too many kernel arguments, tiles
+// that do not fit. A function with an error is not compiled further (its
+// output would be meaningless), so later passes never see unsupported IR.
+//
+//===----------------------------------------------------------------------===//
+
+#include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "NeuronISA.h"
+#include "NeuronISABuiltinLowering.h"
+#include "NeuronISASubtarget.h"
+#include "NeuronISATileLayout.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/IR/Constants.h"
+#include "llvm/InitializePasses.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/InstIterator.h"
+#include "llvm/IR/Instructions.h"
+#include "llvm/IR/IntrinsicInst.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Pass.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+
+using namespace llvm;
+
+#define DEBUG_TYPE "neuronisa-kernel-verifier"
+
+namespace {
+class NeuronISAKernelVerifier : public FunctionPass {
+public:
+  static char ID;
+  NeuronISAKernelVerifier() : FunctionPass(ID) {}
+
+  StringRef getPassName() const override {
+    return "NeuronISA kernel verifier";
+  }
+  bool doInitialization(Module &M) override;
+  bool runOnFunction(Function &F) override;
+  void getAnalysisUsage(AnalysisUsage &AU) const override {
+    AU.addRequired<TargetPassConfig>();
+  }
+
+private:
+  /// Reports Msg at I (or at F when I is null). Returns true.
+  bool report(const Function &F, const Instruction *I, const Twine &Msg);
+};
+} // namespace
+
+char NeuronISAKernelVerifier::ID = 0;
+INITIALIZE_PASS_BEGIN(NeuronISAKernelVerifier, DEBUG_TYPE,
+                      "NeuronISA kernel verifier", false, false)
+INITIALIZE_PASS_DEPENDENCY(TargetPassConfig)
+INITIALIZE_PASS_END(NeuronISAKernelVerifier, DEBUG_TYPE,
+                    "NeuronISA kernel verifier", false, false)
+
+FunctionPass *llvm::createNeuronISAKernelVerifierPass() {
+  return new NeuronISAKernelVerifier();
+}
+
+static std::string typeName(const Type *T) {
+  std::string S;
+  raw_string_ostream OS(S);
+  T->print(OS);
+  return S;
+}
+
+/// A scalar value type the engines' sequencers can hold.
+static bool isScalarTypeOK(const Type *T) {
+  if (T->isVoidTy() || T->isLabelTy() || T->isMetadataTy() ||
+      T->isTokenTy())
+    return true;
+  if (auto *IT = dyn_cast<IntegerType>(T))
+    return IT->getBitWidth() <= 32;
+  if (auto *PT = dyn_cast<PointerType>(T))
+    return PT->getAddressSpace() == NeuronISAAS::HBM ||
+           PT->getAddressSpace() == NeuronISAAS::SBUF ||
+           PT->getAddressSpace() == NeuronISAAS::PSUM;
+  return false;
+}
+
+bool NeuronISAKernelVerifier::report(const Function &F, const Instruction *I,
+                                     const Twine &Msg) {
+  F.getContext().diagnose(DiagnosticInfoUnsupported(
+      F, Msg, I ? I->getDebugLoc() : DebugLoc()));
+  return true;
+}
+
+bool NeuronISAKernelVerifier::doInitialization(Module &M) {
+  for (const GlobalVariable &GV : M.globals()) {
+    unsigned AS = GV.getAddressSpace();
+    if (AS == NeuronISAAS::SBUF || AS == NeuronISAAS::PSUM)
+      continue;
+    M.getContext().emitError(
+        "global @" + GV.getName() + " is in address space " + Twine(AS) +
+        ": NeuronISA kernels have only tiles (addrspace(2) SBUF, "
+        "addrspace(3) PSUM); HBM data comes from kernel arguments");
+  }
+  SmallVector<std::string, 4> Errors;
+  NeuronISATileLayout::compute(M, NeuronISA::MachineParams(), Errors);
+  for (const std::string &E : Errors)
+    M.getContext().emitError(E);
+  return false;
+}
+
+bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
+  const TargetMachine &TM =
+      getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
+  const MCInstrInfo &MII =
+      *static_cast<const NeuronISASubtarget *>(TM.getSubtargetImpl(F))
+           ->getInstrInfo();
+  bool Bad = false;
+
+  if (F.isVarArg())
+    Bad |= report(F, nullptr, "variadic functions are not supported");
+  if (F.arg_size() > 8)
+    Bad |= report(F, nullptr,
+                  "has " + Twine(F.arg_size()) +
+                      " arguments; kernels take at most 8 (r1-r8)");
+  for (const Argument &A : F.args())
+    if (!A.getType()->isIntegerTy() ||
+        A.getType()->getIntegerBitWidth() > 32) {
+      auto *PT = dyn_cast<PointerType>(A.getType());
+      if (!PT || PT->getAddressSpace() != NeuronISAAS::HBM)
+        Bad |= report(F, nullptr,
+                      "argument " + Twine(A.getArgNo() + 1) + " has type " +
+                          typeName(A.getType()) +
+                          "; kernel arguments are i32 scalars or HBM "
+                          "pointers (ptr addrspace(1))");
+    }
+  Type *RetTy = F.getReturnType();
+  if (!RetTy->isVoidTy() &&
+      !(RetTy->isIntegerTy() && RetTy->getIntegerBitWidth() <= 32))
+    Bad |= report(F, nullptr,
+                  "returns " + typeName(RetTy) +
+                      "; kernels return void or an i32");
+
+  for (const Instruction &I : instructions(F)) {
+    if (isa<AllocaInst>(I)) {
+      Bad |= report(F, &I,
+                    cast<AllocaInst>(I).isStaticAlloca()
+                        ? "stack objects (alloca) are not supported: "
+                          "NeuronISA engines have no stack"
+                        : "dynamic allocas are not supported: NeuronISA "
+                          "engines have no stack");
+      continue;
+    }
+    if (isa<LoadInst>(I) || isa<StoreInst>(I) || isa<AtomicRMWInst>(I) ||
+        isa<AtomicCmpXchgInst>(I) || isa<FenceInst>(I)) {
+      Bad |= report(F, &I,
+                    "scalar memory accesses are not supported: move tiles "
+                    "with the @neuronisa.dma.* builtins");
+      continue;
+    }
+    if (isa<IndirectBrInst>(I) || isa<CallBrInst>(I) || isa<InvokeInst>(I) ||
+        isa<LandingPadInst>(I) || isa<ResumeInst>(I) ||
+        I.isEHPad()) {
+      Bad |= report(F, &I,
+                    "indirect branches and exception handling are not "
+                    "supported");
+      continue;
+    }
+    if (const auto *CB = dyn_cast<CallBase>(&I)) {
+      const Function *Callee = CB->getCalledFunction();
+      if (!Callee) {
+        Bad |= report(F, &I, "indirect calls are not supported");
+        continue;
+      }
+      if (Callee->isIntrinsic()) {
+        switch (Callee->getIntrinsicID()) {
+        case Intrinsic::lifetime_start:
+        case Intrinsic::lifetime_end:
+        case Intrinsic::assume:
+        case Intrinsic::expect:
+        case Intrinsic::smax:
+        case Intrinsic::smin:
+        case Intrinsic::umax:
+        case Intrinsic::umin:
+        case Intrinsic::abs:
+        case Intrinsic::dbg_value:
+        case Intrinsic::dbg_declare:
+        case Intrinsic::dbg_label:
+          break;
+        default:
+          Bad |= report(F, &I,
+                        "intrinsic " + Callee->getName() +
+                            " is not supported");
+          continue;
+        }
+      } else if (Callee == &F) {
+        Bad |= report(F, &I,
+                      "recursion is not supported: NeuronISA kernels make "
+                      "no calls");
+        continue;
+      } else if (!NeuronISA::isBuiltinName(Callee->getName())) {
+        Bad |= report(F, &I,
+                      "call to unknown function '" + Callee->getName() +
+                          "': kernels can only call @neuronisa.* builtins");
+        continue;
+      } else {
+        std::string Err = NeuronISA::checkBuiltinCall(*CB, MII);
+        if (!Err.empty())
+          Bad |= report(F, &I, Err);
+        continue; // builtin arguments are checked by the builtin's rules
+      }
+    }
+    if (!isScalarTypeOK(I.getType())) {
+      Bad |= report(F, &I,
+                    "unsupported type " + typeName(I.getType()) + " in '" +
+                        I.getOpcodeName() +
+                        "': scalar code is i32 (floating-point math runs on "
+                        "tiles, through builtins)");
+      continue;
+    }
+    for (const Use &U : I.operands()) {
+      const Value *V = U.get();
+      if (isa<ConstantInt>(V) && isa<GetElementPtrInst>(I))
+        continue; // constant indices of any width
+      if (isa<BasicBlock>(V) || isa<Function>(V) || isa<MetadataAsValue>(V))
+        continue;
+      if (!isScalarTypeOK(V->getType())) {
+        Bad |= report(F, &I,
+                      "unsupported type " + typeName(V->getType()) +
+                          " in '" + I.getOpcodeName() +
+                          "': scalar code is i32");
+        break;
+      }
+    }
+  }
+
+  if (Bad) {
+    // Nothing more is compiled for F: machine passes and the AsmPrinter skip
+    // functions whose definition is available externally.
+    F.setLinkage(GlobalValue::AvailableExternallyLinkage);
+    return true;
+  }
+  return false;
+}

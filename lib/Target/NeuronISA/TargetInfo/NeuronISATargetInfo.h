@@ -1,0 +1,19 @@
+//===-- NeuronISATargetInfo.h - NeuronISA target info -----------*- C++ -*-===//
+
+#ifndef LLVM_LIB_TARGET_NEURONISA_TARGETINFO_NEURONISATARGETINFO_H
+#define LLVM_LIB_TARGET_NEURONISA_TARGETINFO_NEURONISATARGETINFO_H
+
+namespace llvm {
+class Target;
+Target &getTheNeuronISATarget();
+} // namespace llvm
+
+extern "C" {
+void LLVMInitializeNeuronISATargetInfo();
+void LLVMInitializeNeuronISATargetMC();
+void LLVMInitializeNeuronISAAsmParser();
+void LLVMInitializeNeuronISAAsmPrinter();
+void LLVMInitializeNeuronISATarget();
+}
+
+#endif

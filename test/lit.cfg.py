@@ -1,0 +1,32 @@
+# -*- Python -*-
+# The NeuronISA lit suite. `llc` in RUN lines is the stock llc-22 with the
+# NeuronISA plugin loaded, so tests read like upstream target tests.
+import os
+import lit.formats
+
+config.name = "NeuronISA"
+config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
+config.suffixes = [".ll", ".mir", ".s", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.neuronisa_obj_root, "test")
+
+# LLVM's FileCheck, not, count, llvm-mc first on PATH; then the project's
+# tools.
+path = [config.llvm_tools_dir,
+        os.path.join(config.neuronisa_obj_root, "bin")]
+config.environment["PATH"] = os.pathsep.join(
+    path + [config.environment.get("PATH", os.environ.get("PATH", ""))])
+
+llc = "%s --load=%s" % (config.llc, config.neuronisa_plugin)
+# Word-bounded, so that names like "neuronisa-llc" or "-llc-x" are untouched.
+config.substitutions.append((r"(?<![\w/.-])llc\b", llc))
+config.substitutions.append(("%neuronisa_plugin", config.neuronisa_plugin))
+config.substitutions.append(("%src_root", config.neuronisa_src_root))
+config.substitutions.append(("%python", "python3"))
+
+# Tools built by the project.
+for tool in ["neuronisa-sim", "neuronisa-asm"]:
+    exe = os.path.join(config.neuronisa_obj_root, "bin", tool)
+    if os.path.exists(exe):
+        config.available_features.add(tool)
