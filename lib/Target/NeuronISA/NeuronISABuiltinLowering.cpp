@@ -73,9 +73,15 @@ static BuiltinPlan planFor(unsigned Opcode, const MCInstrInfo &MII) {
   return P;
 }
 
-/// The opcode a call to Name lowers to, following wait's dynamic form.
+const Function *NeuronISA::getCalledFunctionOrNull(const CallBase &CB) {
+  // A call whose type differs from the callee's declaration is still a
+  // direct call to it, just not one getCalledFunction() reports.
+  return dyn_cast<Function>(CB.getCalledOperand()->stripPointerCasts());
+}
+
+/// The builtin a call refers to, or null.
 static const BuiltinInfo *findForCall(const CallBase &CB) {
-  const Function *Callee = CB.getCalledFunction();
+  const Function *Callee = getCalledFunctionOrNull(CB);
   if (!Callee || !isBuiltinName(Callee->getName()))
     return nullptr;
   return findBuiltin(Callee->getName().drop_front(BuiltinPrefix.size()));
@@ -141,7 +147,10 @@ static bool tileAddrSpaceOK(TileFormat F, const TileOperandSpec &S,
 
 std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
                                         const MCInstrInfo &MII) {
-  StringRef Name = CB.getCalledFunction()->getName();
+  const Function *Callee = getCalledFunctionOrNull(CB);
+  if (!Callee)
+    return "indirect calls are not supported";
+  StringRef Name = Callee->getName();
   const BuiltinInfo *B = findForCall(CB);
   if (!B)
     return ("unknown builtin '" + Name + "'").str();

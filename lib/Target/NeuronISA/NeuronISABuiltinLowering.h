@@ -27,6 +27,9 @@ constexpr StringLiteral BuiltinPrefix = "neuronisa.";
 /// True if F's name starts with the builtin prefix.
 bool isBuiltinName(StringRef Name);
 
+/// The function a call calls directly, even through a mismatched type.
+const Function *getCalledFunctionOrNull(const CallBase &CB);
+
 /// Checks a call to a builtin: known name, argument count and kinds,
 /// constant operands, shapes. Returns an empty string if it can be lowered,
 /// else what is wrong.

@@ -164,6 +164,15 @@ def : Pat<(brcond (i32 (setuge GPR:$a, GPR:$b)), bb:$t), (BGEU GPR:$a, GPR:$b, b
 def : Pat<(brcond (i32 (setugt GPR:$a, GPR:$b)), bb:$t), (BLTU GPR:$b, GPR:$a, bb:$t)>;
 def : Pat<(brcond (i32 (setule GPR:$a, GPR:$b)), bb:$t), (BGEU GPR:$b, GPR:$a, bb:$t)>;
 def : Pat<(brcond GPR:$c, bb:$t), (BNE GPR:$c, R0, bb:$t)>;
+// Comparisons with zero read r0 instead of materializing the constant.
+def : Pat<(brcond (i32 (seteq GPR:$a, 0)), bb:$t), (BEQ GPR:$a, R0, bb:$t)>;
+def : Pat<(brcond (i32 (setne GPR:$a, 0)), bb:$t), (BNE GPR:$a, R0, bb:$t)>;
+def : Pat<(brcond (i32 (setlt GPR:$a, 0)), bb:$t), (BLT GPR:$a, R0, bb:$t)>;
+def : Pat<(brcond (i32 (setge GPR:$a, 0)), bb:$t), (BGE GPR:$a, R0, bb:$t)>;
+def : Pat<(brcond (i32 (setgt GPR:$a, 0)), bb:$t), (BLT R0, GPR:$a, bb:$t)>;
+def : Pat<(brcond (i32 (setle GPR:$a, 0)), bb:$t), (BGE R0, GPR:$a, bb:$t)>;
+def : Pat<(brcond (i32 (setlt GPR:$a, 1)), bb:$t), (BGE R0, GPR:$a, bb:$t)>;
+def : Pat<(brcond (i32 (setgt GPR:$a, -1)), bb:$t), (BGE GPR:$a, R0, bb:$t)>;
 
 let isReturn = 1, isTerminator = 1, isBarrier = 1 in
 def RET : NeuronISAInst<(outs), (ins), "ret", [(NeuronISAret)]>;

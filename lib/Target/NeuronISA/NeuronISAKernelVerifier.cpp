@@ -167,7 +167,7 @@ bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
       continue;
     }
     if (const auto *CB = dyn_cast<CallBase>(&I)) {
-      const Function *Callee = CB->getCalledFunction();
+      const Function *Callee = NeuronISA::getCalledFunctionOrNull(*CB);
       if (!Callee) {
         Bad |= report(F, &I, "indirect calls are not supported");
         continue;

@@ -1,0 +1,17 @@
+# RUN: not neuronisa-asm %s -o /dev/null 2>&1 | FileCheck %s --implicit-check-not=error:
+# Malformed assembly: located errors, non-zero exit.
+
+# CHECK: errors.s:[[#@LINE+1]]:2: error: unrecognized instruction mnemonic
+	dve.tt.frob [r0+0], [r0+0], [r0+0], 1, 1, snone
+# CHECK: errors.s:[[#@LINE+1]]:12: error: expected a scalar register (r0-r31) as tile base
+	dve.copy [s1+0], [r0+0], 1, 1, snone
+# CHECK: errors.s:[[#@LINE+1]]:19: error: expected ']' to close a tile address
+	dve.copy [r0+0x10, [r0+0], 1, 1, snone
+# CHECK: errors.s:[[#@LINE+1]]:33: error: invalid operand for instruction
+	dve.copy [r0+0], [r0+0], 1, 1, r3
+# CHECK: errors.s:[[#@LINE+1]]:2: error: too few operands for instruction
+	dve.copy [r0+0], [r0+0], 1
+# CHECK: errors.s:[[#@LINE+1]]:37: error: expected a floating-point immediate
+	act.exp [r0+0], [r0+0], 1, 1, 1.0, foo, snone
+# CHECK: errors.s:[[#@LINE+1]]:10: error: invalid operand for instruction
+	pe.wait r1, 3

@@ -1,0 +1,30 @@
+# RUN: neuronisa-asm %s | FileCheck %s
+# Every operand form the parser accepts, printed in canonical form.
+
+# CHECK: li r5, -42
+	li r5, -42
+# CHECK: add r1, r2, r3
+	add r1, r2, r3
+# CHECK: sel r4, r1, r2, r3
+	sel r4, r1, r2, r3
+# CHECK: dve.tt.add [r0+0x10], [r3+0x0], [r4-0x8], 128, 64, s7
+	dve.tt.add [r0+16], [r3], [r4-8], 128, 64, s7
+# CHECK: act.sigmoid [r0+0x0], [r0+0x400000], 2, 3, -1.5, 2.0, snone
+	act.sigmoid [r0+0x0], [r0+0x400000], 2, 3, -1.5, 2, snone
+# CHECK: dve.ts.mul [r0+0x0], [r0+0x0], 1.00000001E-7, 1, 1, snone
+	dve.ts.mul [r0], [r0], 1.0e-7, 1, 1, snone
+# CHECK: pe.waitr s12, r20, -3
+	pe.waitr s12, r20, -3
+# CHECK: sp.wait s255, 1000000
+	sp.wait s255, 1000000
+# CHECK: pool.inc s0
+	pool.inc s0
+# CHECK: act.semset s1, 0
+	act.semset s1, 0
+# CHECK: barrier
+	barrier
+# CHECK: bne r1, r0, .Lloop
+.Lloop:
+	bne r1, r0, .Lloop
+# CHECK: ret
+	ret

@@ -1,0 +1,106 @@
+//===-- neuronisa-asm.cpp - Parse and print NeuronISA assembly ------------===//
+//
+// The llvm-mc of NeuronISA: llvm-mc cannot load an out-of-tree target, so
+// this tool drives the target's assembly parser and printer. It checks that
+// assembly parses (errors carry file:line:col) and prints it back in
+// canonical form, which round-trip tests compare with what llc printed.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TargetInfo/NeuronISATargetInfo.h"
+#include "llvm/MC/MCAsmBackend.h"
+#include "llvm/MC/MCAsmInfo.h"
+#include "llvm/MC/MCCodeEmitter.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCInstPrinter.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCObjectFileInfo.h"
+#include "llvm/MC/MCParser/MCAsmParser.h"
+#include "llvm/MC/MCParser/MCTargetAsmParser.h"
+#include "llvm/MC/MCRegisterInfo.h"
+#include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCTargetOptions.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormattedStream.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/TargetParser/Triple.h"
+
+using namespace llvm;
+
+static cl::opt<std::string> InputFilename(cl::Positional,
+                                          cl::desc("<input .s>"),
+                                          cl::init("-"));
+static cl::opt<std::string> OutputFilename("o", cl::desc("Output file"),
+                                           cl::value_desc("filename"),
+                                           cl::init("-"));
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  LLVMInitializeNeuronISATargetInfo();
+  LLVMInitializeNeuronISATargetMC();
+  LLVMInitializeNeuronISAAsmParser();
+  cl::ParseCommandLineOptions(argc, argv, "NeuronISA assembler\n");
+  StringRef Tool = "neuronisa-asm";
+
+  ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+      MemoryBuffer::getFileOrSTDIN(InputFilename, /*IsText=*/true);
+  if (std::error_code EC = Buf.getError()) {
+    WithColor::error(errs(), Tool)
+        << "cannot open '" << InputFilename << "': " << EC.message() << "\n";
+    return 1;
+  }
+  SourceMgr SrcMgr;
+  SrcMgr.AddNewSourceBuffer(std::move(*Buf), SMLoc());
+
+  Triple TT("neuronisa");
+  std::string Err;
+  const Target *T = TargetRegistry::lookupTarget(TT, Err);
+  if (!T) {
+    WithColor::error(errs(), Tool) << Err << "\n";
+    return 1;
+  }
+  MCTargetOptions Options;
+  std::unique_ptr<MCRegisterInfo> MRI(T->createMCRegInfo(TT));
+  std::unique_ptr<MCAsmInfo> MAI(T->createMCAsmInfo(*MRI, TT, Options));
+  std::unique_ptr<MCInstrInfo> MII(T->createMCInstrInfo());
+  std::unique_ptr<MCSubtargetInfo> STI(
+      T->createMCSubtargetInfo(TT, "generic", ""));
+  MCContext Ctx(TT, MAI.get(), MRI.get(), STI.get(), &SrcMgr, &Options);
+  MCObjectFileInfo MOFI;
+  MOFI.initMCObjectFileInfo(Ctx, /*PIC=*/false);
+  Ctx.setObjectFileInfo(&MOFI);
+
+  std::error_code EC;
+  auto Out = std::make_unique<ToolOutputFile>(OutputFilename, EC,
+                                              sys::fs::OF_Text);
+  if (EC) {
+    WithColor::error(errs(), Tool)
+        << "cannot open '" << OutputFilename << "': " << EC.message() << "\n";
+    return 1;
+  }
+  std::unique_ptr<MCInstPrinter> IP(
+      T->createMCInstPrinter(TT, 0, *MAI, *MII, *MRI));
+  auto FOut = std::make_unique<formatted_raw_ostream>(Out->os());
+  std::unique_ptr<MCStreamer> Str(T->createAsmStreamer(
+      Ctx, std::move(FOut), std::move(IP), nullptr, nullptr));
+  std::unique_ptr<MCAsmParser> Parser(
+      createMCAsmParser(SrcMgr, Ctx, *Str, *MAI));
+  std::unique_ptr<MCTargetAsmParser> TAP(
+      T->createMCAsmParser(*STI, *Parser, *MII, Options));
+  if (!TAP) {
+    WithColor::error(errs(), Tool) << "no assembly parser for NeuronISA\n";
+    return 1;
+  }
+  Parser->setTargetParser(*TAP);
+  if (Parser->Run(/*NoInitialTextSection=*/false))
+    return 1; // the parser printed the errors
+  Out->keep();
+  return 0;
+}
