@@ -29,22 +29,27 @@ ninja -C build
 
 LLC=/usr/lib/llvm-22/bin/llc
 PLUGIN=build/lib/libNeuronISA.so
-EXAMPLE=examples/tiled_add.ll
-mkdir -p build/examples
+EXAMPLE=examples/tiled_matmul.ll
+OUT=build/examples
+mkdir -p "$OUT"
 echo
 echo "== $LLC --load=$PLUGIN -mtriple=neuronisa $EXAMPLE"
 for mode in precise barrier; do
   "$LLC" --load="$PLUGIN" -mtriple=neuronisa -neuronisa-sync=$mode \
-    "$EXAMPLE" -o build/examples/tiled_add.$mode.s
+    "$EXAMPLE" -o "$OUT/tiled_matmul.$mode.s"
 done
-cat build/examples/tiled_add.precise.s
+cat "$OUT/tiled_matmul.precise.s"
 
-if [ -x build/bin/neuronisa-sim ]; then
+# C = A^T B with 2 x 2 output tiles and 4 K tiles (HBM buffers zero-filled).
+ARGS=(--arg=out:131072 --arg=out:524288 --arg=out:262144 --arg=2 --arg=2 --arg=4)
+echo
+echo "== neuronisa-sim: the same kernel with barrier and precise synchronization"
+for mode in barrier precise; do
+  printf '%-8s ' "$mode:"
+  build/bin/neuronisa-sim "$OUT/tiled_matmul.$mode.s" "${ARGS[@]}" |
+    grep -E '^total cycles' | tr '\n' ' '
   echo
-  echo "== neuronisa-sim: 8 tiles, barrier vs precise synchronization"
-  for mode in barrier precise; do
-    echo "-- $mode"
-    build/bin/neuronisa-sim build/examples/tiled_add.$mode.s \
-      --arg=in:8x128x512 --arg=out:524288 --arg=8 | grep -E "cycles|races|over-sync" || true
-  done
-fi
+done
+printf '%-8s ' "ideal:"
+build/bin/neuronisa-sim "$OUT/tiled_matmul.precise.s" --ideal "${ARGS[@]}" |
+  grep -E '^total cycles'
