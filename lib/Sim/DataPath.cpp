@@ -1,0 +1,203 @@
+//===-- DataPath.cpp - Functional execution of data-path ops --------------===//
+
+#include "DataPath.h"
+#include "MCTargetDesc/NeuronISASemantics.h"
+#include <algorithm>
+
+using namespace llvm;
+using namespace llvm::neuronisa_sim;
+using namespace llvm::NeuronISA;
+
+std::string neuronisa_sim::resolveTiles(const Inst &I, const int32_t *Regs,
+                                        const Memory &M, ResolvedTile *Out) {
+  for (unsigned K = 0; K != I.NumTiles; ++K) {
+    const TileOperand &T = I.Tiles[K];
+    uint32_t Addr = static_cast<uint32_t>(Regs[T.BaseReg]) +
+                    static_cast<uint32_t>(T.Offset);
+    Out[K].Addr = Addr;
+    std::string Err;
+    if (T.Space == MemSpace::HBM) {
+      Out[K].Reg = Region::HBM;
+      Err = M.checkHBM(Addr, T.Partitions, T.FreeElems, T.RowStride,
+                       Out[K].Buf);
+    } else {
+      Err = M.checkOnChip(Addr, T.Partitions, T.FreeElems, Out[K].Reg);
+      if (Err.empty()) {
+        bool PE = I.Fmt == TileFormat::MatMul || I.Fmt == TileFormat::Transpose;
+        if (PE && T.Writes && Out[K].Reg != Region::PSUM)
+          Err = "the destination of a PE instruction must be in PSUM";
+        else if (PE && !T.Writes && Out[K].Reg != Region::SBUF)
+          Err = "the sources of a PE instruction must be in SBUF";
+        else if (I.isDMA() && Out[K].Reg != Region::SBUF)
+          Err = "the on-chip side of a DMA must be in SBUF";
+      }
+    }
+    if (!Err.empty())
+      return std::string(T.Role) + " tile: " + Err;
+  }
+  return "";
+}
+
+namespace {
+/// A [P x F] view of an on-chip tile.
+struct TileView {
+  Memory &M;
+  Region R;
+  uint32_t Addr;
+  float *row(unsigned P) const { return M.onChipRow(R, P, Addr); }
+};
+} // namespace
+
+static std::vector<float> &scratch(size_t N) {
+  static thread_local std::vector<float> S;
+  if (S.size() < N)
+    S.resize(N);
+  return S;
+}
+
+void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
+                                    Memory &M) {
+  auto view = [&](unsigned K) { return TileView{M, T[K].Reg, T[K].Addr}; };
+  const TileOperand &D = I.Tiles[0];
+  const unsigned P = D.Partitions, F = D.FreeElems;
+
+  switch (I.Fmt) {
+  case TileFormat::None:
+    return;
+  case TileFormat::DMALoad: {
+    const TileOperand &S = I.Tiles[1];
+    TileView Dst = view(0);
+    for (unsigned Pi = 0; Pi != S.Partitions; ++Pi)
+      std::copy_n(M.hbmAt(T[1].Buf, T[1].Addr + Pi * S.RowStride),
+                  S.FreeElems, Dst.row(Pi));
+    return;
+  }
+  case TileFormat::DMAStore: {
+    TileView Src = view(1);
+    for (unsigned Pi = 0; Pi != P; ++Pi)
+      std::copy_n(Src.row(Pi), F,
+                  M.hbmAt(T[0].Buf, T[0].Addr + Pi * D.RowStride));
+    return;
+  }
+  case TileFormat::MatMul: {
+    // dst[m][n] (+)= sum_k stat[k][m] * mov[k][n]
+    unsigned K = I.Tiles[1].Partitions, Mm = D.Partitions, N = D.FreeElems;
+    bool Acc = I.Ops[9] != 0;
+    std::vector<float> &Out = scratch(size_t(Mm) * N);
+    TileView Dst = view(0), Stat = view(1), Mov = view(2);
+    for (unsigned Mi = 0; Mi != Mm; ++Mi) {
+      float *O = &Out[size_t(Mi) * N];
+      if (Acc)
+        std::copy_n(Dst.row(Mi), N, O);
+      else
+        std::fill_n(O, N, 0.0f);
+    }
+    for (unsigned Ki = 0; Ki != K; ++Ki) {
+      const float *S = Stat.row(Ki), *Mv = Mov.row(Ki);
+      for (unsigned Mi = 0; Mi != Mm; ++Mi) {
+        float A = S[Mi];
+        float *O = &Out[size_t(Mi) * N];
+        for (unsigned Ni = 0; Ni != N; ++Ni)
+          O[Ni] += A * Mv[Ni];
+      }
+    }
+    for (unsigned Mi = 0; Mi != Mm; ++Mi)
+      std::copy_n(&Out[size_t(Mi) * N], N, Dst.row(Mi));
+    return;
+  }
+  case TileFormat::Transpose: {
+    // dst[F x P] = src[P x F]^T
+    const TileOperand &S = I.Tiles[1];
+    unsigned SP = S.Partitions, SF = S.FreeElems;
+    std::vector<float> &Out = scratch(size_t(SP) * SF);
+    TileView Src = view(1), Dst = view(0);
+    for (unsigned Pi = 0; Pi != SP; ++Pi) {
+      const float *R = Src.row(Pi);
+      for (unsigned Fi = 0; Fi != SF; ++Fi)
+        Out[size_t(Fi) * SP + Pi] = R[Fi];
+    }
+    for (unsigned Fi = 0; Fi != SF; ++Fi)
+      std::copy_n(&Out[size_t(Fi) * SP], SP, Dst.row(Fi));
+    return;
+  }
+  case TileFormat::Reduce: {
+    const TileOperand &S = I.Tiles[1];
+    AluOp Op = static_cast<AluOp>(I.SubOp);
+    std::vector<float> &Out = scratch(P);
+    TileView Src = view(1), Dst = view(0);
+    for (unsigned Pi = 0; Pi != P; ++Pi) {
+      const float *R = Src.row(Pi);
+      float V = reduceIdentity(Op);
+      for (unsigned Fi = 0; Fi != S.FreeElems; ++Fi)
+        V = applyAlu(Op, V, R[Fi]);
+      Out[Pi] = V;
+    }
+    for (unsigned Pi = 0; Pi != P; ++Pi)
+      *Dst.row(Pi) = Out[Pi];
+    return;
+  }
+  default:
+    break;
+  }
+
+  // Element-wise formats: compute each row into scratch, then store it.
+  std::vector<float> &Row = scratch(F);
+  TileView Dst = view(0);
+  for (unsigned Pi = 0; Pi != P; ++Pi) {
+    switch (I.Fmt) {
+    case TileFormat::Act: {
+      const float *S = view(1).row(Pi);
+      float Scale = f32FromBits(I.Ops[6]), Bias = f32FromBits(I.Ops[7]);
+      ActFunc Fn = static_cast<ActFunc>(I.SubOp);
+      for (unsigned Fi = 0; Fi != F; ++Fi)
+        Row[Fi] = applyActivation(Fn, S[Fi], Scale, Bias);
+      break;
+    }
+    case TileFormat::ActBias: {
+      const float *S = view(1).row(Pi);
+      float Bias = *view(2).row(Pi), Scale = f32FromBits(I.Ops[8]);
+      ActFunc Fn = static_cast<ActFunc>(I.SubOp);
+      for (unsigned Fi = 0; Fi != F; ++Fi)
+        Row[Fi] = applyActivation(Fn, S[Fi], Scale, Bias);
+      break;
+    }
+    case TileFormat::TensorTensor: {
+      const float *A = view(1).row(Pi), *B = view(2).row(Pi);
+      AluOp Op = static_cast<AluOp>(I.SubOp);
+      for (unsigned Fi = 0; Fi != F; ++Fi)
+        Row[Fi] = applyAlu(Op, A[Fi], B[Fi]);
+      break;
+    }
+    case TileFormat::TensorScalar:
+    case TileFormat::TensorScalarTile: {
+      const float *S = view(1).row(Pi);
+      float B = I.Fmt == TileFormat::TensorScalar ? f32FromBits(I.Ops[4])
+                                                  : *view(2).row(Pi);
+      AluOp Op = static_cast<AluOp>(I.SubOp);
+      for (unsigned Fi = 0; Fi != F; ++Fi)
+        Row[Fi] = applyAlu(Op, S[Fi], B);
+      break;
+    }
+    case TileFormat::Scan: {
+      const float *S = view(1).row(Pi);
+      float Sum = 0.0f;
+      for (unsigned Fi = 0; Fi != F; ++Fi)
+        Row[Fi] = Sum += S[Fi];
+      break;
+    }
+    case TileFormat::Copy:
+      std::copy_n(view(1).row(Pi), F, Row.data());
+      break;
+    case TileFormat::Memset:
+      std::fill_n(Row.data(), F, f32FromBits(I.Ops[2]));
+      break;
+    case TileFormat::Iota:
+      for (unsigned Fi = 0; Fi != F; ++Fi)
+        Row[Fi] = iotaValue(I.Ops[4], I.Ops[5], I.Ops[6], Pi, Fi);
+      break;
+    default:
+      break;
+    }
+    std::copy_n(Row.data(), F, Dst.row(Pi));
+  }
+}

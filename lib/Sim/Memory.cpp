@@ -1,0 +1,84 @@
+//===-- Memory.cpp - SBUF, PSUM and HBM contents --------------------------===//
+
+#include "Memory.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::neuronisa_sim;
+
+const char *neuronisa_sim::regionName(Region R) {
+  switch (R) {
+  case Region::SBUF:
+    return "SBUF";
+  case Region::PSUM:
+    return "PSUM";
+  case Region::HBM:
+    return "HBM";
+  }
+  return "?";
+}
+
+Memory::Memory(const NeuronISA::MachineParams &MP)
+    : MP(MP), SBUFRowElems(MP.SBUFBytesPerPartition / 4),
+      PSUMRowElems(MP.PSUMBytesPerPartition / 4),
+      SBUF(size_t(MP.NumPartitions) * SBUFRowElems, 0.0f),
+      PSUM(size_t(MP.NumPartitions) * PSUMRowElems, 0.0f) {}
+
+uint32_t Memory::addBuffer(std::vector<float> Data, std::string Name) {
+  HBMBuffer B;
+  B.Base = NextBase;
+  B.Data = std::move(Data);
+  B.Name = std::move(Name);
+  uint64_t End = uint64_t(B.Base) + B.sizeBytes() + HBMGuard;
+  NextBase = static_cast<uint32_t>((End + HBMAlign - 1) / HBMAlign * HBMAlign);
+  Buffers.push_back(std::move(B));
+  return Buffers.back().Base;
+}
+
+static std::string hex(uint64_t V) {
+  std::string S;
+  raw_string_ostream(S) << format_hex(V, 2);
+  return S;
+}
+
+std::string Memory::checkOnChip(uint32_t Addr, uint32_t P, uint32_t F,
+                                Region &R) const {
+  uint64_t End = uint64_t(Addr) + 4ull * F;
+  if (Addr % 4)
+    return "tile address " + hex(Addr) + " is not 4-byte aligned";
+  if (MP.isSBUF(Addr, End) && (End - MP.SBUFBase) / 4 <= SBUFRowElems)
+    R = Region::SBUF;
+  else if (MP.isPSUM(Addr, End) && (End - MP.PSUMBase) / 4 <= PSUMRowElems)
+    R = Region::PSUM;
+  else
+    return "tile bytes [" + hex(Addr) + ", " + hex(End) +
+           ") are not inside SBUF [" +
+           hex(MP.SBUFBase) + ", " +
+           hex(uint64_t(MP.SBUFBase) + MP.SBUFBytesPerPartition) +
+           ") or PSUM [" + hex(MP.PSUMBase) + ", " +
+           hex(uint64_t(MP.PSUMBase) + MP.PSUMBytesPerPartition) + ")";
+  if (P > MP.NumPartitions)
+    return "tile has " + std::to_string(P) + " partitions";
+  return "";
+}
+
+std::string Memory::checkHBM(uint32_t Addr, uint32_t P, uint32_t F,
+                             uint32_t Stride, unsigned &BufIdx) const {
+  if (Addr % 4 || (P > 1 && Stride % 4))
+    return "HBM address " + hex(Addr) + " or row stride " +
+           std::to_string(Stride) + " is not 4-byte aligned";
+  uint64_t End = uint64_t(Addr) + uint64_t(P ? P - 1 : 0) * Stride + 4ull * F;
+  for (unsigned K = 0; K != Buffers.size(); ++K) {
+    const HBMBuffer &B = Buffers[K];
+    if (Addr >= B.Base && Addr < B.Base + B.sizeBytes()) {
+      if (End > B.Base + B.sizeBytes())
+        return "HBM access [" + hex(Addr) + ", " + hex(End) +
+               ") runs past the end of buffer " + B.Name + " [" +
+               hex(B.Base) + ", " + hex(B.Base + B.sizeBytes()) + ")";
+      BufIdx = K;
+      return "";
+    }
+  }
+  return "HBM address " + hex(Addr) + " is not inside any buffer";
+}

@@ -1,0 +1,81 @@
+//===-- Memory.h - SBUF, PSUM and HBM contents ------------------*- C++ -*-===//
+//
+// fp32 storage of the three memories. On-chip addresses are per-partition
+// byte addresses; a tile [P x F] at address A covers partitions 0..P-1, bytes
+// [A, A + 4F) of each. HBM is a set of buffers (kernel arguments) placed at
+// fixed, documented addresses with unmapped gaps between them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEURONISA_SIM_MEMORY_H
+#define NEURONISA_SIM_MEMORY_H
+
+#include "MCTargetDesc/NeuronISAMachineModel.h"
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace llvm {
+namespace neuronisa_sim {
+
+/// Which memory (and shadow-memory region) an address lies in.
+enum class Region : uint8_t { SBUF, PSUM, HBM };
+const char *regionName(Region R);
+
+/// One HBM buffer.
+struct HBMBuffer {
+  uint32_t Base = 0;
+  std::vector<float> Data;
+  std::string Name; // for messages
+  uint64_t sizeBytes() const { return 4ull * Data.size(); }
+};
+
+/// Where HBM buffers go: the first at HBMFirstBase, each next one at the
+/// following multiple of HBMAlign after a gap of at least HBMGuard bytes.
+constexpr uint32_t HBMFirstBase = 0x10000000;
+constexpr uint32_t HBMAlign = 0x10000;
+constexpr uint32_t HBMGuard = 0x10000;
+
+class Memory {
+public:
+  explicit Memory(const NeuronISA::MachineParams &MP);
+
+  /// Adds an HBM buffer of Elems fp32 and returns its address.
+  uint32_t addBuffer(std::vector<float> Data, std::string Name);
+  std::vector<HBMBuffer> &buffers() { return Buffers; }
+  const std::vector<HBMBuffer> &buffers() const { return Buffers; }
+
+  /// Validates an on-chip tile [P x F] at Addr: wholly in SBUF or PSUM and
+  /// 4-byte aligned. Sets R. Returns an error message or "".
+  std::string checkOnChip(uint32_t Addr, uint32_t P, uint32_t F,
+                          Region &R) const;
+  /// Validates an HBM access of P rows of F fp32, Stride bytes apart, at
+  /// Addr: aligned and inside one buffer. Sets BufIdx.
+  std::string checkHBM(uint32_t Addr, uint32_t P, uint32_t F, uint32_t Stride,
+                       unsigned &BufIdx) const;
+
+  /// Row Part of an on-chip tile at Addr (already validated).
+  float *onChipRow(Region R, unsigned Part, uint32_t Addr) {
+    if (R == Region::SBUF)
+      return &SBUF[size_t(Part) * SBUFRowElems + (Addr - MP.SBUFBase) / 4];
+    return &PSUM[size_t(Part) * PSUMRowElems + (Addr - MP.PSUMBase) / 4];
+  }
+  float *hbmAt(unsigned BufIdx, uint32_t Addr) {
+    HBMBuffer &B = Buffers[BufIdx];
+    return &B.Data[(Addr - B.Base) / 4];
+  }
+
+  const NeuronISA::MachineParams &params() const { return MP; }
+
+private:
+  const NeuronISA::MachineParams &MP;
+  size_t SBUFRowElems, PSUMRowElems;
+  std::vector<float> SBUF, PSUM;
+  std::vector<HBMBuffer> Buffers;
+  uint32_t NextBase = HBMFirstBase;
+};
+
+} // namespace neuronisa_sim
+} // namespace llvm
+
+#endif

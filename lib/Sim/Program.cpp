@@ -1,0 +1,248 @@
+//===-- Program.cpp - Decoding NeuronISA instructions ---------------------===//
+
+#include "Program.h"
+#include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::neuronisa_sim;
+using namespace llvm::NeuronISA;
+
+std::string Program::describe(const Inst &I) const {
+  return (Twine(name(I)) + " (line " + Twine(I.Line) + ")").str();
+}
+
+void Program::printError(raw_ostream &OS, const Inst &I,
+                         const Twine &Msg) const {
+  if (SrcMgr && I.Loc.isValid()) {
+    SrcMgr->PrintMessage(OS, I.Loc, SourceMgr::DK_Error, Msg);
+    return;
+  }
+  OS << FileName << ":" << I.Line << ": error: " << Msg << "\n";
+}
+
+static bool controlOp(unsigned Opc, Op &K) {
+  switch (Opc) {
+#define MAP(OPC, KIND)                                                         \
+  case NeuronISA::OPC:                                                         \
+    K = Op::KIND;                                                              \
+    return true;
+    MAP(ADD, Add) MAP(SUB, Sub) MAP(MUL, Mul) MAP(DIVS, DivS) MAP(DIVU, DivU)
+    MAP(REMS, RemS) MAP(REMU, RemU) MAP(AND, And) MAP(OR, Or) MAP(XOR, Xor)
+    MAP(SHL, Shl) MAP(SRL, Srl) MAP(SRA, Sra) MAP(SEQ, Seq) MAP(SNE, Sne)
+    MAP(SLT, Slt) MAP(SLTU, Sltu) MAP(ADDI, AddI) MAP(MULI, MulI)
+    MAP(ANDI, AndI) MAP(ORI, OrI) MAP(XORI, XorI) MAP(SHLI, ShlI)
+    MAP(SRLI, SrlI) MAP(SRAI, SraI) MAP(LI, Li) MAP(MOV, Mov) MAP(SEL, Sel)
+    MAP(NOP, Nop) MAP(B, B) MAP(BEQ, Beq) MAP(BNE, Bne) MAP(BLT, Blt)
+    MAP(BGE, Bge) MAP(BLTU, Bltu) MAP(BGEU, Bgeu) MAP(RET, Ret)
+#undef MAP
+  default:
+    return false;
+  }
+}
+
+// Register operand -> slot: r0 reads 0; a destination r0 writes a scratch slot.
+static std::string gpr(const MCInst &MI, unsigned Idx, bool IsDef,
+                       uint8_t &Slot) {
+  if (Idx >= MI.getNumOperands() || !MI.getOperand(Idx).isReg())
+    return "expected a scalar register operand";
+  int R = getGPRIndex(MI.getOperand(Idx).getReg().id());
+  if (R < 0)
+    return "expected a scalar register r0-r31";
+  Slot = (IsDef && R == 0) ? DiscardReg : static_cast<uint8_t>(R);
+  return "";
+}
+
+static bool immOf(const MCOperand &MO, int64_t &V) {
+  if (MO.isImm()) {
+    V = MO.getImm();
+    return true;
+  }
+  if (MO.isExpr())
+    return MO.getExpr()->evaluateAsAbsolute(V);
+  return false;
+}
+
+std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
+                                      const MachineParams &MP,
+                                      unsigned TargetIndex, Inst &I) {
+  const MCInstrDesc &D = MII.get(MI.getOpcode());
+  I.Opcode = MI.getOpcode();
+  I.Eng = getEngine(D);
+  I.Fmt = getTileFormat(D);
+  I.SubOp = static_cast<uint8_t>(getSubOp(D.TSFlags));
+  if (MI.getNumOperands() > std::size(I.Ops))
+    return "too many operands";
+
+  // Raw operand values: registers as their index, immediates as values.
+  for (unsigned K = 0, E = MI.getNumOperands(); K != E; ++K) {
+    const MCOperand &MO = MI.getOperand(K);
+    if (MO.isReg()) {
+      unsigned R = MO.getReg().id();
+      int G = getGPRIndex(R), S = getSemaphoreIndex(R);
+      I.Ops[K] = G >= 0 ? G : S >= 0 ? S : -1;
+    } else if (MO.isImm() || MO.isExpr()) {
+      int64_t V = 0;
+      if (!immOf(MO, V)) {
+        if (D.isBranch())
+          continue; // resolved by the loader
+        return "operand " + std::to_string(K) +
+               " is not a constant (undefined symbol?)";
+      }
+      if (V < INT32_MIN || V > UINT32_MAX)
+        return "immediate " + std::to_string(V) + " does not fit in 32 bits";
+      I.Ops[K] = static_cast<int32_t>(static_cast<uint32_t>(V));
+    }
+  }
+
+  auto semOperand = [&](unsigned Idx, bool AllowNone) -> std::string {
+    const MCOperand &MO = MI.getOperand(Idx);
+    if (!MO.isReg())
+      return "expected a semaphore operand";
+    int S = getSemaphoreIndex(MO.getReg().id());
+    if (S < 0) {
+      if (AllowNone)
+        return "";
+      return "expected a semaphore s0-s255";
+    }
+    if (static_cast<unsigned>(S) >= MP.NumSemaphores)
+      return "semaphore s" + std::to_string(S) + " out of range (machine has " +
+             std::to_string(MP.NumSemaphores) + ")";
+    I.Sem = static_cast<int16_t>(S);
+    return "";
+  };
+
+  std::string Err;
+  SyncKind SK = getSyncKind(D);
+  if (SK != SyncKind::None) {
+    I.Cost = static_cast<uint32_t>(getControlCycles(MP, D));
+    if (SK == SyncKind::Barrier) {
+      I.Kind = Op::Barrier;
+      return "";
+    }
+    I.Agent = static_cast<uint8_t>(agentOfEngine(I.Eng));
+    if (!(Err = semOperand(0, false)).empty())
+      return Err;
+    switch (SK) {
+    case SyncKind::Wait:
+      I.Kind = Op::Wait;
+      I.Imm = I.Ops[1];
+      break;
+    case SyncKind::WaitReg:
+      I.Kind = Op::WaitR;
+      if (!(Err = gpr(MI, 1, false, I.Ra)).empty())
+        return Err;
+      I.Imm = I.Ops[2];
+      break;
+    case SyncKind::Inc:
+      I.Kind = Op::Inc;
+      break;
+    case SyncKind::SemSet:
+      I.Kind = Op::SemSet;
+      I.Imm = I.Ops[1];
+      break;
+    default:
+      return "unknown synchronization kind";
+    }
+    return "";
+  }
+
+  if (I.Fmt != TileFormat::None) {
+    I.Kind = Op::Data;
+    I.Agent = static_cast<uint8_t>(agentOfEngine(I.Eng));
+    auto Imm = [&](unsigned Idx) -> int64_t {
+      return Idx < MI.getNumOperands() ? I.Ops[Idx] : 0;
+    };
+    std::string Shape = checkShape(MP, I.Fmt, Imm);
+    if (!Shape.empty())
+      return Shape;
+    if (!(Err = semOperand(DataOperands::semaphore(D), true)).empty())
+      return Err;
+    ArrayRef<TileOperandSpec> Specs = getTileOperandSpecs(I.Fmt);
+    I.NumTiles = static_cast<uint8_t>(Specs.size());
+    for (unsigned K = 0; K != Specs.size(); ++K) {
+      const TileOperandSpec &S = Specs[K];
+      TileShape T = getTileShape(S, Imm);
+      TileOperand &TO = I.Tiles[K];
+      if (!(Err = gpr(MI, S.AddrOp, false, TO.BaseReg)).empty())
+        return Err;
+      TO.Offset = I.Ops[S.AddrOp + 1];
+      TO.Space = S.Space;
+      TO.Reads = T.Reads;
+      TO.Writes = T.Writes;
+      TO.Partitions = T.Partitions;
+      TO.FreeElems = T.FreeElems;
+      TO.RowStride = T.RowStride;
+      TO.Role = S.Role;
+    }
+    I.Cost = static_cast<uint32_t>(getDataPathCycles(MP, I.Eng, I.Fmt, Imm));
+    if (I.isDMA()) {
+      I.Queue = static_cast<uint8_t>(I.Ops[DataOperands::DMAQueue]);
+      I.DMACycles = static_cast<uint32_t>(getDMATransferCycles(MP, Imm));
+    }
+    return "";
+  }
+
+  // Control instructions.
+  if (!controlOp(MI.getOpcode(), I.Kind))
+    return "instruction not supported by the simulator";
+  I.Cost = static_cast<uint32_t>(getControlCycles(MP, D));
+  switch (I.Kind) {
+  case Op::Nop:
+  case Op::Ret:
+    return "";
+  case Op::B:
+    I.Target = TargetIndex;
+    return TargetIndex == ~0u ? "unresolved branch target" : "";
+  case Op::Beq:
+  case Op::Bne:
+  case Op::Blt:
+  case Op::Bge:
+  case Op::Bltu:
+  case Op::Bgeu:
+    if (!(Err = gpr(MI, 0, false, I.Ra)).empty() ||
+        !(Err = gpr(MI, 1, false, I.Rb)).empty())
+      return Err;
+    I.Target = TargetIndex;
+    return TargetIndex == ~0u ? "unresolved branch target" : "";
+  case Op::Li:
+    if (!(Err = gpr(MI, 0, true, I.Rd)).empty())
+      return Err;
+    I.Imm = I.Ops[1];
+    return "";
+  case Op::Mov:
+    if (!(Err = gpr(MI, 0, true, I.Rd)).empty() ||
+        !(Err = gpr(MI, 1, false, I.Ra)).empty())
+      return Err;
+    return "";
+  case Op::Sel:
+    if (!(Err = gpr(MI, 0, true, I.Rd)).empty() ||
+        !(Err = gpr(MI, 1, false, I.Rc)).empty() ||
+        !(Err = gpr(MI, 2, false, I.Ra)).empty() ||
+        !(Err = gpr(MI, 3, false, I.Rb)).empty())
+      return Err;
+    return "";
+  case Op::AddI:
+  case Op::MulI:
+  case Op::AndI:
+  case Op::OrI:
+  case Op::XorI:
+  case Op::ShlI:
+  case Op::SrlI:
+  case Op::SraI:
+    if (!(Err = gpr(MI, 0, true, I.Rd)).empty() ||
+        !(Err = gpr(MI, 1, false, I.Ra)).empty())
+      return Err;
+    I.Imm = I.Ops[2];
+    return "";
+  default:
+    if (!(Err = gpr(MI, 0, true, I.Rd)).empty() ||
+        !(Err = gpr(MI, 1, false, I.Ra)).empty() ||
+        !(Err = gpr(MI, 2, false, I.Rb)).empty())
+      return Err;
+    return "";
+  }
+}

@@ -1,0 +1,139 @@
+//===-- RaceChecker.cpp - Conflicts, races, and latest producers ----------===//
+
+#include "RaceChecker.h"
+#include "llvm/Support/Format.h"
+
+using namespace llvm;
+using namespace llvm::neuronisa_sim;
+
+RaceChecker::RaceChecker(const Program &P, const Memory &M, bool CheckHB,
+                         raw_ostream &ErrOS)
+    : P(P), CheckHB(CheckHB), ErrOS(ErrOS) {
+  const NeuronISA::MachineParams &MP = M.params();
+  auto init = [](Shadow &S, Region R, uint64_t Base, uint64_t Bytes) {
+    S.Reg = R;
+    S.Base = Base;
+    S.Writes.assign(Bytes / 4, AccessRecord());
+    S.ReaderMask.assign(Bytes / 4, 0);
+    S.Reads.resize(MaxAgents);
+  };
+  init(SBUF, Region::SBUF, MP.SBUFBase, MP.SBUFBytesPerPartition);
+  init(PSUM, Region::PSUM, MP.PSUMBase, MP.PSUMBytesPerPartition);
+  HBM.resize(M.buffers().size());
+  for (unsigned K = 0; K != HBM.size(); ++K)
+    init(HBM[K], Region::HBM, M.buffers()[K].Base, M.buffers()[K].sizeBytes());
+}
+
+void RaceChecker::begin(uint8_t Agent, uint64_t Seq, uint32_t Epoch,
+                        uint32_t InstIdx, uint64_t Ready,
+                        const VectorClock *VC) {
+  Cur.Agent = Agent;
+  Cur.Seq = Seq;
+  Cur.Epoch = Epoch;
+  Cur.InstIdx = InstIdx;
+  Cur.Ready = Ready;
+  CurVC = VC;
+  CurD = 0;
+  Conflicts.clear();
+}
+
+void RaceChecker::accessOnChip(Region R, uint32_t Addr, uint32_t F, bool Reads,
+                               bool Writes) {
+  Shadow &S = R == Region::SBUF ? SBUF : PSUM;
+  uint64_t G0 = (Addr - S.Base) / 4;
+  access(S, G0, G0 + F, Reads, Writes);
+}
+
+void RaceChecker::accessHBM(unsigned Buf, uint32_t Addr, uint32_t Parts,
+                            uint32_t F, uint32_t Stride, bool Reads,
+                            bool Writes) {
+  Shadow &S = HBM[Buf];
+  for (uint32_t Pi = 0; Pi != Parts; ++Pi) {
+    uint64_t G0 = (Addr + uint64_t(Pi) * Stride - S.Base) / 4;
+    access(S, G0, G0 + F, Reads, Writes);
+  }
+}
+
+void RaceChecker::check(const AccessRecord &Prev, Shadow &S, uint64_t G) {
+  if (Prev.Agent == Cur.Agent)
+    return; // program order on one agent
+  bool Ordered = Prev.Seq < Cur.Seq &&
+                 (!CheckHB || CurVC->knows(Prev.Agent, Prev.Epoch));
+  if (Ordered) {
+    CurD = std::max(CurD, Prev.Ready);
+    return;
+  }
+  for (Conflict &C : Conflicts)
+    if (C.Other.Agent == Prev.Agent && C.Other.Epoch == Prev.Epoch &&
+        C.Sh == &S) {
+      C.LoG = std::min(C.LoG, G);
+      C.HiG = std::max(C.HiG, G + 1);
+      return;
+    }
+  Conflicts.push_back({Prev, &S, G, G + 1});
+}
+
+void RaceChecker::access(Shadow &S, uint64_t G0, uint64_t G1, bool Reads,
+                         bool Writes) {
+  uint8_t A = Cur.Agent;
+  if (Probe) {
+    for (uint64_t G = G0; G != G1; ++G) {
+      const AccessRecord &W = S.Writes[G];
+      if (W.valid())
+        check(W, S, G);
+      if (Writes)
+        for (uint32_t M = S.ReaderMask[G] & ~(1u << A); M; M &= M - 1)
+          check(S.Reads[__builtin_ctz(M)][G], S, G);
+    }
+    return;
+  }
+  if (Reads) {
+    if (S.Reads[A].empty())
+      S.Reads[A].assign(S.Writes.size(), AccessRecord());
+    AccessRecord *RA = S.Reads[A].data();
+    for (uint64_t G = G0; G != G1; ++G) {
+      const AccessRecord &W = S.Writes[G];
+      if (W.valid())
+        check(W, S, G);
+      RA[G] = Cur;
+      S.ReaderMask[G] |= 1u << A;
+    }
+  }
+  if (Writes) {
+    for (uint64_t G = G0; G != G1; ++G) {
+      const AccessRecord &W = S.Writes[G];
+      if (W.valid())
+        check(W, S, G);
+      for (uint32_t M = S.ReaderMask[G] & ~(1u << A); M; M &= M - 1)
+        check(S.Reads[__builtin_ctz(M)][G], S, G);
+      S.Writes[G] = Cur;
+      S.ReaderMask[G] = 0;
+    }
+  }
+}
+
+uint64_t RaceChecker::end() {
+  for (const Conflict &C : Conflicts) {
+    if (!CheckHB)
+      break;
+    ++NumRaces;
+    unsigned A = C.Other.InstIdx, B = Cur.InstIdx;
+    if (C.Other.Seq > Cur.Seq)
+      std::swap(A, B);
+    auto Key = std::make_pair(A, B);
+    auto It = RaceIndex.find(Key);
+    if (It != RaceIndex.end()) {
+      ++Races[It->second].Count;
+      continue;
+    }
+    RaceIndex[Key] = Races.size();
+    RaceReport R{A, B, C.Sh->Reg, C.Sh->Base + 4 * C.LoG,
+                 C.Sh->Base + 4 * C.HiG, 1};
+    Races.push_back(R);
+    ErrOS << "error: race: " << P.describe(P.Insts[A]) << " and "
+          << P.describe(P.Insts[B]) << " on " << regionName(R.Reg) << " ["
+          << format_hex(R.Lo, 2) << ", " << format_hex(R.Hi, 2) << ")\n";
+  }
+  Conflicts.clear();
+  return CurD;
+}

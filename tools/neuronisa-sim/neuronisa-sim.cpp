@@ -1,0 +1,237 @@
+//===-- neuronisa-sim.cpp - NeuronISA simulator and sync checker ----------===//
+//
+// Runs a NeuronISA kernel (assembly as llc prints it, or hand-written) on a
+// cycle-level model of the five engines and the DMA queues, computes its
+// results, reports its timing, and checks its synchronization: races
+// (happens-before), over-synchronization (precision) and deadlocks.
+// docs/Simulator.md is the manual.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelArgs.h"
+#include "Memory.h"
+#include "Program.h"
+#include "Report.h"
+#include "Simulator.h"
+#include "Trace.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::neuronisa_sim;
+
+static cl::OptionCategory SimCat("neuronisa-sim options");
+
+static cl::opt<std::string> InputFile(cl::Positional, cl::desc("<kernel.s>"),
+                                      cl::cat(SimCat));
+static cl::list<std::string>
+    PosArgs(cl::Positional, cl::desc("[kernel arguments...]"), cl::cat(SimCat));
+static cl::list<std::string>
+    ArgList("arg",
+            cl::desc("Kernel argument (r1..r8 in order, after positional "
+                     "ones): INT | in:FILE[:expect=REF] | "
+                     "out:SHAPE[:FILE][:expect=REF]"),
+            cl::value_desc("ARG"), cl::cat(SimCat));
+static cl::opt<std::string>
+    KernelName("kernel",
+               cl::desc("Kernel function label (default: the first global "
+                        "function)"),
+               cl::value_desc("NAME"), cl::cat(SimCat));
+static cl::opt<std::string>
+    MachineFile("machine", cl::desc("Machine description ('name = value' lines)"),
+                cl::value_desc("FILE"), cl::cat(SimCat));
+static cl::list<std::string>
+    ParamList("param", cl::desc("Override one machine parameter"),
+              cl::value_desc("NAME=VALUE"), cl::cat(SimCat));
+static cl::opt<bool>
+    PrintMachine("print-machine",
+                 cl::desc("Print the machine parameters in effect and exit"),
+                 cl::cat(SimCat));
+static cl::opt<std::string>
+    ReportFormat("report", cl::desc("Report format: text, json or none"),
+                 cl::init("text"), cl::value_desc("FORMAT"), cl::cat(SimCat));
+static cl::opt<std::string>
+    TraceFile("trace", cl::desc("Write a Chrome trace-event JSON file"),
+              cl::value_desc("FILE"), cl::cat(SimCat));
+static cl::opt<uint64_t>
+    JitterSeed("jitter",
+               cl::desc("Randomize data-path, DMA and semaphore latencies "
+                        "(x uniform[0.5, 2]), deterministic per seed"),
+               cl::value_desc("SEED"), cl::cat(SimCat));
+static cl::opt<bool>
+    Ideal("ideal",
+          cl::desc("Ignore synchronization instructions (cost 0); start each "
+                   "data-path instruction when its conflicting predecessors "
+                   "completed: the dataflow limit"),
+          cl::cat(SimCat));
+static cl::list<std::string>
+    Checks("check", cl::CommaSeparated,
+           cl::desc("Checkers to run: races, precision, all, none "
+                    "(default: all)"),
+           cl::value_desc("LIST"), cl::cat(SimCat));
+static cl::opt<bool> NoCheck("no-check", cl::desc("Same as --check=none"),
+                             cl::cat(SimCat));
+static cl::opt<uint64_t>
+    MaxInstructions("max-instructions",
+                    cl::desc("Stop with an error after this many dynamic "
+                             "instructions (default 1e9)"),
+                    cl::init(1000000000), cl::cat(SimCat));
+static cl::opt<double> RTol("rtol", cl::desc("Relative tolerance of expect="),
+                            cl::init(1e-5), cl::cat(SimCat));
+static cl::opt<double> ATol("atol", cl::desc("Absolute tolerance of expect="),
+                            cl::init(1e-6), cl::cat(SimCat));
+
+static int fail(const Twine &Msg) {
+  WithColor::error(errs(), "neuronisa-sim") << Msg << "\n";
+  return 1;
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(SimCat);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "NeuronISA cycle-level simulator and synchronization checker\n\n"
+      "  neuronisa-sim kernel.s [ARG...] [options]\n\n"
+      "Exit status: 0 ok; 1 on an error, a race, a deadlock, the\n"
+      "instruction limit or an output mismatch. Over-synchronization is\n"
+      "reported, not an error. A negative scalar argument: --arg=-5.\n");
+
+  NeuronISA::MachineParams MP;
+  if (!MachineFile.empty()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+        MemoryBuffer::getFile(MachineFile, /*IsText=*/true);
+    if (!Buf)
+      return fail("cannot read '" + MachineFile +
+                  "': " + Buf.getError().message());
+    if (Error E = MP.parse((*Buf)->getBuffer(), MachineFile))
+      return fail(toString(std::move(E)));
+  }
+  for (const std::string &PV : ParamList) {
+    auto [Name, Value] = StringRef(PV).split('=');
+    uint64_t V;
+    if (Value.trim().getAsInteger(0, V) || V > UINT32_MAX)
+      return fail("--param " + PV + ": expected NAME=UNSIGNED");
+    if (!MP.set(Name.trim(), V))
+      return fail("--param " + PV + ": unknown machine parameter '" + Name +
+                  "'");
+  }
+  // Re-validate the ranges after overrides.
+  {
+    std::string Text;
+    raw_string_ostream OS(Text);
+    MP.print(OS);
+    NeuronISA::MachineParams Check;
+    if (Error E = Check.parse(Text, "machine parameters"))
+      return fail(toString(std::move(E)));
+  }
+  if (PrintMachine) {
+    MP.print(outs());
+    return 0;
+  }
+
+  if (InputFile.empty())
+    return fail("no kernel file given (see --help)");
+
+  bool CheckRaces = true, CheckPrecision = true;
+  if (NoCheck) {
+    CheckRaces = CheckPrecision = false;
+  } else if (!Checks.empty()) {
+    CheckRaces = CheckPrecision = false;
+    for (const std::string &C : Checks) {
+      if (C == "races")
+        CheckRaces = true;
+      else if (C == "precision")
+        CheckPrecision = true;
+      else if (C == "all")
+        CheckRaces = CheckPrecision = true;
+      else if (C != "none")
+        return fail("--check: unknown checker '" + C +
+                    "' (races, precision, all, none)");
+    }
+  }
+  if (ReportFormat != "text" && ReportFormat != "json" &&
+      ReportFormat != "none")
+    return fail("--report must be text, json or none");
+
+  // Kernel arguments: positional ones first, then --arg, in order.
+  std::vector<KernelArg> Args;
+  std::vector<std::string> ArgTexts(PosArgs.begin(), PosArgs.end());
+  ArgTexts.insert(ArgTexts.end(), ArgList.begin(), ArgList.end());
+  for (const std::string &T : ArgTexts) {
+    Expected<KernelArg> A = parseKernelArg(T);
+    if (!A)
+      return fail(toString(A.takeError()));
+    Args.push_back(std::move(*A));
+  }
+
+  Expected<Program> P = loadProgram(InputFile, KernelName, MP, errs());
+  if (!P)
+    return fail(toString(P.takeError()));
+
+  Memory M(MP);
+  if (Error E = setUpArgs(Args, M))
+    return fail(toString(std::move(E)));
+  std::vector<int32_t> Values;
+  for (const KernelArg &A : Args)
+    Values.push_back(A.Value);
+
+  TraceWriter Trace;
+  SimOptions Opts;
+  Opts.Ideal = Ideal;
+  Opts.CheckRaces = CheckRaces;
+  Opts.CheckPrecision = CheckPrecision;
+  if (JitterSeed.getNumOccurrences())
+    Opts.JitterSeed = JitterSeed;
+  Opts.MaxInstructions = MaxInstructions;
+  if (!TraceFile.empty())
+    Opts.Trace = &Trace;
+
+  Simulator Sim(*P, MP, M, Opts, errs());
+  SimResult R = Sim.run(Values);
+
+  std::vector<Comparison> Comparisons;
+  int Exit = 0;
+  if (R.St == SimResult::Status::Finished) {
+    if (Error E = finishArgs(Args, M, RTol, ATol, Comparisons))
+      return fail(toString(std::move(E)));
+  } else {
+    Exit = 1;
+  }
+
+  if (!TraceFile.empty()) {
+    std::error_code EC;
+    raw_fd_ostream OS(TraceFile, EC, sys::fs::OF_Text);
+    if (EC)
+      return fail("cannot write '" + TraceFile + "': " + EC.message());
+    std::vector<std::string> Names;
+    for (unsigned A = 0; A != R.Agents.size(); ++A)
+      Names.push_back(NeuronISA::agentName(A));
+    Trace.write(OS, Names);
+  }
+
+  ReportInput In{*P, R, Ideal, Comparisons, Args};
+  if (ReportFormat == "text")
+    printTextReport(outs(), In);
+  else if (ReportFormat == "json")
+    printJSONReport(outs(), In);
+  outs().flush();
+
+  if (R.Races) {
+    errs() << "error: " << R.Races << " race(s) between " << R.RacePairs
+           << " instruction pair(s)\n";
+    Exit = 1;
+  }
+  for (const Comparison &C : Comparisons)
+    if (!C.Ok) {
+      errs() << "error: output arg" << C.ArgIdx + 1 << " does not match '"
+             << Args[C.ArgIdx].Expect << "': " << C.Message << "\n";
+      Exit = 1;
+    }
+  return Exit;
+}

@@ -1,0 +1,174 @@
+//===-- CheckerTest.cpp - Vector clocks, races, precision -----------------===//
+
+#include "Memory.h"
+#include "Precision.h"
+#include "Program.h"
+#include "RaceChecker.h"
+#include "VectorClock.h"
+#include "gtest/gtest.h"
+
+using namespace llvm;
+using namespace llvm::neuronisa_sim;
+
+namespace {
+
+TEST(VectorClock, SemaphoreAcquiresOnlyTheIncrementsItNeeded) {
+  SemaphoreClocks SC(4);
+  VectorClock A, B;
+  A.C[0] = 3;
+  B.C[1] = 7;
+  SC.increment(2, A); // s2 = 1 by agent 0
+  SC.increment(2, B); // s2 = 2 by agent 1
+  const VectorClock &One = SC.acquire(2, 1);
+  EXPECT_TRUE(One.knows(0, 3));
+  EXPECT_FALSE(One.knows(1, 7)); // visible, but not waited for
+  const VectorClock &Two = SC.acquire(2, 2);
+  EXPECT_TRUE(Two.knows(0, 3));
+  EXPECT_TRUE(Two.knows(1, 7));
+  // After a set, the history restarts from the setter's clock.
+  VectorClock S;
+  S.C[4] = 1;
+  SC.set(2, 10, S);
+  EXPECT_TRUE(SC.acquire(2, 10).knows(4, 1));
+  EXPECT_FALSE(SC.acquire(2, 10).knows(0, 3));
+  SC.increment(2, A);
+  EXPECT_TRUE(SC.acquire(2, 11).knows(0, 3));
+}
+
+TEST(VectorClock, WrapAroundThresholds) {
+  SemaphoreClocks SC(1);
+  VectorClock Z, A;
+  A.C[2] = 1;
+  SC.set(0, INT32_MAX, Z);
+  SC.increment(0, A); // wraps to INT32_MIN
+  EXPECT_TRUE(SC.acquire(0, INT32_MIN).knows(2, 1));
+  EXPECT_FALSE(SC.acquire(0, INT32_MAX).knows(2, 1));
+}
+
+TEST(VectorClock, LongHistoriesKeepAWindow) {
+  SemaphoreClocks SC(1);
+  for (unsigned K = 1; K <= 3 * SemaphoreClocks::Window; ++K) {
+    VectorClock V;
+    V.C[0] = K;
+    SC.increment(0, V);
+  }
+  unsigned Last = 3 * SemaphoreClocks::Window;
+  EXPECT_TRUE(SC.acquire(0, Last).knows(0, Last));
+  EXPECT_FALSE(SC.acquire(0, Last - 1).knows(0, Last));
+}
+
+struct CheckerFixture : ::testing::Test {
+  NeuronISA::MachineParams MP;
+  Memory M{MP};
+  Program P;
+  std::string Errors;
+  raw_string_ostream ErrOS{Errors};
+  CheckerFixture() {
+    P.FileName = "t.s";
+    P.OpcodeNames = {"act.exp", "dve.copy"};
+    P.Insts.resize(2);
+    P.Insts[0].Opcode = 0;
+    P.Insts[0].Line = 10;
+    P.Insts[1].Opcode = 1;
+    P.Insts[1].Line = 20;
+  }
+};
+
+TEST_F(CheckerFixture, UnorderedConflictIsARace) {
+  RaceChecker RC(P, M, /*CheckHB=*/true, ErrOS);
+  VectorClock Act, Dve;
+  Act.C[1] = 1;
+  RC.begin(1, /*Seq=*/5, /*Epoch=*/1, /*Inst=*/0, /*Ready=*/100, &Act);
+  RC.accessOnChip(Region::SBUF, 0, 16, false, true);
+  EXPECT_EQ(RC.end(), 0u);
+  Dve.C[2] = 1; // does not know act's instance
+  RC.begin(2, 9, 1, 1, 300, &Dve);
+  RC.accessOnChip(Region::SBUF, 32, 16, true, false);
+  RC.end();
+  EXPECT_EQ(RC.numRaces(), 1u);
+  EXPECT_NE(Errors.find("error: race: act.exp (line 10) and dve.copy (line 20) "
+                        "on SBUF [0x20, 0x40)"),
+            std::string::npos)
+      << Errors;
+}
+
+TEST_F(CheckerFixture, OrderedConflictGivesTheProducerTime) {
+  RaceChecker RC(P, M, true, ErrOS);
+  VectorClock Act, Dve;
+  Act.C[1] = 1;
+  RC.begin(1, 5, 1, 0, 100, &Act);
+  RC.accessOnChip(Region::SBUF, 0, 16, false, true);
+  RC.end();
+  Dve.C[1] = 1; // acquired act's instance through a semaphore
+  Dve.C[2] = 1;
+  RC.begin(2, 9, 1, 1, 300, &Dve);
+  RC.accessOnChip(Region::SBUF, 0, 16, true, false);
+  EXPECT_EQ(RC.end(), 100u);
+  EXPECT_EQ(RC.numRaces(), 0u);
+  // A disjoint access has no producer.
+  RC.begin(2, 10, 2, 1, 400, &Dve);
+  RC.accessOnChip(Region::SBUF, 64, 16, true, false);
+  EXPECT_EQ(RC.end(), 0u);
+}
+
+TEST_F(CheckerFixture, ProgramOrderReversedIsARace) {
+  RaceChecker RC(P, M, true, ErrOS);
+  VectorClock Act, Dve;
+  // dve reads (program order 9) first; act writes (program order 5) later,
+  // even "after" dve by happens-before: the sequential meaning is violated.
+  Dve.C[2] = 1;
+  RC.begin(2, 9, 1, 1, 50, &Dve);
+  RC.accessOnChip(Region::PSUM, MP.PSUMBase, 4, true, false);
+  RC.end();
+  Act.C[1] = 1;
+  Act.C[2] = 1;
+  RC.begin(1, 5, 1, 0, 100, &Act);
+  RC.accessOnChip(Region::PSUM, MP.PSUMBase, 4, false, true);
+  RC.end();
+  EXPECT_EQ(RC.numRaces(), 1u);
+  ASSERT_EQ(RC.races().size(), 1u);
+  EXPECT_EQ(RC.races()[0].First, 0u); // act.exp first in program order
+}
+
+TEST_F(CheckerFixture, ReadersDoNotConflict) {
+  RaceChecker RC(P, M, true, ErrOS);
+  VectorClock A, B;
+  A.C[1] = 1;
+  B.C[2] = 1;
+  RC.begin(1, 1, 1, 0, 10, &A);
+  RC.accessOnChip(Region::SBUF, 0, 8, true, false);
+  RC.end();
+  RC.begin(2, 2, 1, 1, 10, &B);
+  RC.accessOnChip(Region::SBUF, 0, 8, true, false);
+  RC.end();
+  EXPECT_EQ(RC.numRaces(), 0u);
+}
+
+TEST(Precision, OverSyncIsBlockedTimeBeyondTheLatestProducer) {
+  PrecisionTracker PT(5);
+  // Blocked 100..200 at site 7, the producer was visible at 150.
+  PT.blocked(1, 7, 100, 200);
+  PT.consumer(PT.take(1), 150);
+  EXPECT_EQ(PT.totalOver(), 50u);
+  // Released exactly when the producer became visible: precise.
+  PT.blocked(1, 7, 300, 400);
+  PT.consumer(PT.take(1), 400);
+  EXPECT_EQ(PT.totalOver(), 50u);
+  // Blocked for nothing at all (no producer): all of it is over-sync, split
+  // from the latest interval backwards.
+  PT.blocked(2, 8, 0, 10);
+  PT.blocked(2, 9, 20, 50);
+  PT.consumer(PT.take(2), 0);
+  EXPECT_EQ(PT.totalOver(), 90u);
+  EXPECT_EQ(PT.sites().lookup(8).OverCycles, 10u);
+  EXPECT_EQ(PT.sites().lookup(9).OverCycles, 30u);
+  EXPECT_EQ(PT.sites().lookup(7).OverCycles, 50u);
+  EXPECT_EQ(PT.sites().lookup(7).Blocks, 2u);
+  // Blocks with no consumer after them are trailing, not over-sync.
+  PT.blocked(3, 4, 0, 70);
+  PT.finish();
+  EXPECT_EQ(PT.totalTrailing(), 70u);
+  EXPECT_EQ(PT.totalOver(), 90u);
+}
+
+} // namespace
