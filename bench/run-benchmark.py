@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""The paper's comparison on the NeuronISA kernel suite.
+
+Builds every kernel of kernels/ with -neuronisa-sync=barrier and =precise
+(and kernels/handtuned/ with =none), simulates each with neuronisa-sim on the
+inputs of neuronisa-kernel-ref (outputs are checked against the C++
+reference, and the race checker must stay silent), runs the dataflow limit
+(--ideal), and prints a table; writes results/benchmark.csv and
+results/benchmark.svg.
+
+  python3 bench/run-benchmark.py [--build DIR] [--out DIR] [--jobs N]
+
+Stdlib only. See docs/Benchmark.md.
+"""
+
+import argparse
+import concurrent.futures
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+# kernel -> sizes (NAME=VALUE for neuronisa-kernel-ref). Chosen so that every
+# loop runs several iterations and the whole benchmark stays within a minute.
+KERNELS = [
+    ("tensor_add", "n=16"),
+    ("matmul", "nt=4 kp=4"),
+    ("mlp", "n=8"),
+    ("softmax", "n=8"),
+    ("layernorm", "n=8"),
+    ("rmsnorm", "n=8"),
+    ("attention", "nq=2 nkv=8"),
+    ("transpose", "nb=4 nc=4"),
+    ("cumsum", "nr=4 nc=4"),
+    ("conv1d", "nb=4 ncb=4"),
+    ("syncbench", "n1=4 n2=64"),
+    ("syncbench_pe", "n1=4 n2=64"),
+]
+MICRO = {"syncbench", "syncbench_pe"}
+
+
+def run(cmd):
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def simulate(sim, asm, args, extra=()):
+    rc, out, err = run([sim, asm] + args + ["--report=json"] + list(extra))
+    try:
+        rep = json.loads(out)
+    except ValueError:
+        raise RuntimeError("%s: simulator failed (rc %d): %s" % (asm, rc, err.strip()))
+    ok = (rep["status"] == "finished" and
+          all(o["match"] for o in rep.get("outputs", [])) and
+          not rep.get("races"))
+    sync = sum(a.get("sync_instructions", 0) for a in rep["agents"])
+    return {"cycles": rep["total_cycles"], "sync": sync, "ok": ok,
+            "races": rep.get("races"), "over": rep.get("over_sync_cycles"),
+            "err": "" if ok else err.strip()}
+
+
+def bench_kernel(name, sizes, tools, work):
+    llc, plugin, ref, sim = tools
+    d = os.path.join(work, name)
+    os.makedirs(d, exist_ok=True)
+    rc, out, err = run([ref, name] + sizes.split() + ["-o", os.path.join(d, "data")])
+    if rc:
+        raise RuntimeError("%s: neuronisa-kernel-ref failed: %s" % (name, err))
+    args = out.split()
+    res = {"kernel": name, "sizes": sizes}
+    builds = [("barrier", os.path.join(ROOT, "kernels", name + ".ll"), "barrier"),
+              ("precise", os.path.join(ROOT, "kernels", name + ".ll"), "precise")]
+    hand = os.path.join(ROOT, "kernels", "handtuned", name + ".ll")
+    if os.path.exists(hand):
+        builds.append(("hand", hand, "none"))
+    for mode, src, sync in builds:
+        asm = os.path.join(d, mode + ".s")
+        rc, _, err = run([llc, "--load=" + plugin, "-mtriple=neuronisa",
+                          "-neuronisa-sync=" + sync, src, "-o", asm])
+        if rc:
+            raise RuntimeError("%s (%s): llc failed: %s" % (name, mode, err))
+        res[mode] = simulate(sim, asm, args)
+    # The dataflow limit: the precise build with synchronization ignored.
+    res["ideal"] = simulate(sim, os.path.join(d, "precise.s"), args, ["--ideal"])
+    return res
+
+
+def ratio(a, b):
+    return float(a) / b if b else float("nan")
+
+
+def svg_plot(rows, path):
+    """Grouped bars: cycles of each mode normalized to barrier = 1."""
+    modes = [("barrier", "#d62728"), ("precise", "#1f77b4"),
+             ("hand", "#2ca02c"), ("ideal", "#7f7f7f")]
+    W, H, left, top, bottom = 980, 420, 60, 40, 90
+    n = len(rows)
+    gw = (W - left - 20) / float(n)
+    bw = gw / (len(modes) + 1)
+    ymax = 1.1
+    def y(v):
+        return top + (H - top - bottom) * (1 - min(v, ymax) / ymax)
+    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
+           'font-family="sans-serif" font-size="11">' % (W, H),
+           '<rect width="100%" height="100%" fill="white"/>',
+           '<text x="%d" y="20" font-size="14">Kernel latency relative to the '
+           'barrier baseline (lower is better)</text>' % left]
+    for t in (0, 0.25, 0.5, 0.75, 1.0):
+        out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
+                   % (left, W - 20, y(t), y(t)))
+        out.append('<text x="%d" y="%.1f" text-anchor="end">%.2f</text>'
+                   % (left - 5, y(t) + 4, t))
+    for i, r in enumerate(rows):
+        base = r["barrier"]["cycles"]
+        x0 = left + i * gw + bw / 2
+        for j, (m, color) in enumerate(modes):
+            if m not in r:
+                continue
+            v = ratio(r[m]["cycles"], base)
+            out.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" '
+                       'fill="%s"><title>%s %s: %d cycles (%.3f)</title></rect>'
+                       % (x0 + j * bw, y(v), bw * 0.9, y(0) - y(v), color,
+                          r["kernel"], m, r[m]["cycles"], v))
+        out.append('<text x="%.1f" y="%d" text-anchor="end" '
+                   'transform="rotate(-35 %.1f %d)">%s</text>'
+                   % (x0 + gw / 2, H - bottom + 15, x0 + gw / 2, H - bottom + 15,
+                      r["kernel"]))
+    lx = W - 20 - 4 * 95
+    for j, (m, color) in enumerate(modes):
+        out.append('<rect x="%d" y="28" width="10" height="10" fill="%s"/>'
+                   '<text x="%d" y="37">%s</text>'
+                   % (lx + j * 95, color, lx + j * 95 + 14,
+                      "hand-tuned" if m == "hand" else m))
+    out.append("</svg>")
+    with open(path, "w") as f:
+        f.write("\n".join(out) + "\n")
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--build", default=os.path.join(ROOT, "build"),
+                    help="CMake build directory (default: build)")
+    ap.add_argument("--llc", default="/usr/lib/llvm-22/bin/llc")
+    ap.add_argument("--out", default=os.path.join(ROOT, "results"))
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--kernels", help="comma-separated subset")
+    a = ap.parse_args()
+
+    plugin = os.path.join(a.build, "lib", "libNeuronISA.so")
+    ref = os.path.join(a.build, "bin", "neuronisa-kernel-ref")
+    sim = os.path.join(a.build, "bin", "neuronisa-sim")
+    for f in (plugin, ref, sim, a.llc):
+        if not os.path.exists(f):
+            sys.exit("run-benchmark: missing %s (build the project first: "
+                     "ninja -C %s)" % (f, a.build))
+    kernels = KERNELS
+    if a.kernels:
+        want = a.kernels.split(",")
+        kernels = [k for k in KERNELS if k[0] in want]
+
+    os.makedirs(a.out, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="neuronisa-bench-") as work:
+        with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+            futs = [ex.submit(bench_kernel, k, s, (a.llc, plugin, ref, sim), work)
+                    for k, s in kernels]
+            rows = [f.result() for f in futs]
+
+    hdr = ("kernel", "barrier", "precise", "hand", "ideal", "bar/prec",
+           "reduct%", "prec/ideal", "prec/hand", "sync:bar", "sync:prec",
+           "sync:hand", "ok")
+    fmt = "%-13s %9s %9s %9s %9s %8s %7s %10s %9s %8s %9s %9s %3s"
+    print(fmt % hdr)
+    lines = []
+    for r in rows:
+        b, p, i = r["barrier"], r["precise"], r["ideal"]
+        h = r.get("hand")
+        ok = all(r[m]["ok"] for m in ("barrier", "precise", "ideal") +
+                 (("hand",) if h else ()))
+        rec = {
+            "kernel": r["kernel"], "sizes": r["sizes"],
+            "barrier_cycles": b["cycles"], "precise_cycles": p["cycles"],
+            "handtuned_cycles": h["cycles"] if h else "",
+            "ideal_cycles": i["cycles"],
+            "barrier_over_precise": "%.3f" % ratio(b["cycles"], p["cycles"]),
+            "latency_reduction_pct": "%.1f" % (100 * (1 - ratio(p["cycles"], b["cycles"]))),
+            "precise_over_ideal": "%.3f" % ratio(p["cycles"], i["cycles"]),
+            "precise_over_handtuned": "%.3f" % ratio(p["cycles"], h["cycles"]) if h else "",
+            "sync_instrs_barrier": b["sync"], "sync_instrs_precise": p["sync"],
+            "sync_instrs_handtuned": h["sync"] if h else "",
+            "over_sync_cycles_precise": p["over"],
+            "checks_ok": ok,
+        }
+        lines.append(rec)
+        print(fmt % (r["kernel"], b["cycles"], p["cycles"],
+                     h["cycles"] if h else "-", i["cycles"],
+                     rec["barrier_over_precise"], rec["latency_reduction_pct"],
+                     rec["precise_over_ideal"],
+                     rec["precise_over_handtuned"] or "-",
+                     b["sync"], p["sync"], h["sync"] if h else "-",
+                     "yes" if ok else "NO"))
+        for m in ("barrier", "precise", "hand", "ideal"):
+            if m in r and not r[m]["ok"]:
+                print("  %s %s: check failed: %s" % (r["kernel"], m, r[m]["err"]))
+
+    ml = [r for r in lines if r["kernel"] not in MICRO]
+    red = [float(r["latency_reduction_pct"]) for r in ml]
+    print("\nML kernels: latency reduction vs barrier %.1f%% .. %.1f%% (mean %.1f%%); "
+          "paper: 10-45%%" % (min(red), max(red), sum(red) / len(red)))
+    for r in lines:
+        if r["kernel"] in MICRO:
+            print("%s: barrier / precise = %sx (paper: 3.3x)"
+                  % (r["kernel"], r["barrier_over_precise"]))
+    worst = max(lines, key=lambda r: float(r["precise_over_ideal"]))
+    print("precise / ideal: worst %s on %s (target <= 1.05)"
+          % (worst["precise_over_ideal"], worst["kernel"]))
+    hv = [r for r in lines if r["precise_over_handtuned"]]
+    if hv:
+        w = max(hv, key=lambda r: float(r["precise_over_handtuned"]))
+        print("precise / hand-tuned: worst %s on %s (target <= 1.0)"
+              % (w["precise_over_handtuned"], w["kernel"]))
+
+    csv_path = os.path.join(a.out, "benchmark.csv")
+    with open(csv_path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=list(lines[0].keys()))
+        w.writeheader()
+        w.writerows(lines)
+    svg_path = os.path.join(a.out, "benchmark.svg")
+    svg_plot(rows, svg_path)
+    print("\nwrote %s and %s" % (csv_path, svg_path))
+    return 0 if all(r["checks_ok"] for r in lines) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
