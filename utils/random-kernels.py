@@ -71,14 +71,21 @@ def fconst(x):
 
 class Gen:
     def __init__(self, seed, max_depth=3, max_ops=40, max_stmts=3,
-                 dyn_hbm=True):
+                 dyn_hbm=True, skip=()):
         self.rng = random.Random(seed)
+        # Statements are numbered in generation order; those in skip are
+        # generated (the random stream is unchanged) but not emitted. The
+        # reducer (utils/reduce-kernel.py) deletes statements this way.
+        self.skip = frozenset(skip)
+        self.num_stmts = 0
+        self.compound = []        # ids of loops and ifs
         self.seed = seed
         self.max_depth = max_depth
         self.max_ops = max_ops
         self.max_stmts = max_stmts
         self.dyn_hbm = dyn_hbm
         self.nops = 0
+        self.rejected = 0
         self.tmp = 0
         self.label_no = 0
         self.blocks = []          # [name, [lines]]
@@ -116,16 +123,20 @@ class Gen:
     def emit(self, line):
         self.blocks[-1][1].append("  " + line)
 
-    def declare(self, name, types):
-        self.used_builtins[name] = "declare void @neuronisa.%s(%s)" % (
-            name, ", ".join(types))
-
     def call(self, name, args):
-        """args: list of (type, value)."""
-        self.declare(name, [t for t, _ in args])
+        """args: list of (type, value). A builtin has one declaration per
+        module, so its operands' address spaces are fixed by its first use
+        (a call with another function type would be an indirect call):
+        returns False, and emits nothing, for a call that does not match."""
+        types = [t for t, _ in args]
+        decl = "declare void @neuronisa.%s(%s)" % (name, ", ".join(types))
+        if self.used_builtins.setdefault(name, decl) != decl:
+            self.rejected += 1
+            return False
         self.emit("call void @neuronisa.%s(%s)" % (
             name, ", ".join("%s %s" % (t, v) for t, v in args)))
         self.nops += 1
+        return True
 
     # -- operands --------------------------------------------------------
     def tile_ptr(self, tile, col):
@@ -161,7 +172,9 @@ class Gen:
     def hbm_ptr(self, buf, slot_expr):
         """Pointer into an HBM buffer at a tile slot; slot_expr is an int or
         an i32 SSA value < SLOTS (then the offset is computed at run time)."""
-        col = self.rng.choice([0, 0, 0, 4, 8])
+        # Column offsets inside HBM rows would multiply the distinct
+        # pointers kept in registers (there are 19): slots only.
+        col = 0
         if isinstance(slot_expr, int):
             off = slot_expr * SLOT_BYTES + 4 * col
             if off == 0:
@@ -199,8 +212,12 @@ class Gen:
     # -- data-path operations ---------------------------------------------
     def op(self, counters):
         r = self.rng
-        eng = r.choice(self.engines)
-        getattr(self, "op_" + eng)(counters)
+        for _ in range(8):
+            before = self.nops
+            eng = r.choice(self.engines)
+            getattr(self, "op_" + eng)(counters)
+            if self.nops > before:
+                return
 
     def op_dma(self, counters):
         r = self.rng
@@ -368,9 +385,10 @@ class Gen:
             src = self.tile_ptr(self.psum_tile(), c)
             # The exact scaling by 2^-20 bounds it (|psum| < 2^19); a
             # max/min with a constant follows on the same engine.
-            self.call("%s.ts.mul" % e,
-                      [dst, src, ("float", fconst(2.0 ** -20)), ("i32", p),
-                       ("i32", f)])
+            if not self.call("%s.ts.mul" % e,
+                             [dst, src, ("float", fconst(2.0 ** -20)),
+                              ("i32", p), ("i32", f)]):
+                return
             self.nops -= 1
             self.call("%s.ts.%s" % (e, op),
                       [dst, dst, ("float", fconst(self.bounded_scalar())),
@@ -443,12 +461,25 @@ class Gen:
             ploop = 0.45 if depth == 0 else 0.3
             nest_ok = depth < self.max_depth + 1
             if len(counters) < self.max_depth and nest_ok and x < ploop:
-                self.gen_loop(depth, counters)
+                self.stmt(lambda: self.gen_loop(depth, counters), True)
             elif nest_ok and x < ploop + 0.15:
-                self.gen_if(depth, counters)
+                self.stmt(lambda: self.gen_if(depth, counters), True)
             else:
                 for _ in range(r.randint(1, 3)):
-                    self.op(counters)
+                    self.stmt(lambda: self.op(counters), False)
+
+    def stmt(self, fn, compound):
+        sid = self.num_stmts
+        self.num_stmts += 1
+        if compound:
+            self.compound.append(sid)
+        if sid not in self.skip:
+            fn()
+            return
+        nblocks, nlines = len(self.blocks), len(self.blocks[-1][1])
+        fn()
+        del self.blocks[nblocks:]
+        del self.blocks[-1][1][nlines:]
 
     def gen_loop(self, depth, counters):
         r = self.rng
@@ -516,23 +547,29 @@ class Gen:
         self.gen_block(0, [], min_stmts=3)
         # Make sure every program produces output: store the SBUF tiles.
         for i, t in enumerate(self.sbuf[:2]):
-            off = (2 + i) * SLOT_BYTES
-            h = self.new_tmp("h")
-            self.emit("%s = getelementptr i8, ptr addrspace(1) %%out1, "
-                      "i32 %d" % (h, off))
-            self.call("dma.store", [("ptr addrspace(1)", h),
-                                    ("ptr addrspace(2)", "@" + t),
-                                    ("i32", P), ("i32", F),
-                                    ("i32", ROW_BYTES),
-                                    ("i32", self.rng.randrange(NUM_QUEUES))])
+            def final_store(i=i, t=t):
+                off = (2 + i) * SLOT_BYTES
+                h = self.new_tmp("h")
+                self.emit("%s = getelementptr i8, ptr addrspace(1) %%out1, "
+                          "i32 %d" % (h, off))
+                self.call("dma.store",
+                          [("ptr addrspace(1)", h),
+                           ("ptr addrspace(2)", "@" + t), ("i32", P),
+                           ("i32", F), ("i32", ROW_BYTES),
+                           ("i32", self.rng.randrange(NUM_QUEUES))])
+            self.stmt(final_store, False)
         self.emit("ret void")
         return self.render()
 
     def render(self):
         out = []
         out.append("; Generated by utils/random-kernels.py --seed %d "
-                   "--max-depth %d --max-ops %d" % (
-                       self.seed, self.max_depth, self.max_ops))
+                   "--max-depth %d --max-ops %d --max-stmts %d%s%s" % (
+                       self.seed, self.max_depth, self.max_ops,
+                       self.max_stmts,
+                       "" if self.dyn_hbm else " --no-dynamic-hbm",
+                       " --skip " + ",".join(map(str, sorted(self.skip)))
+                       if self.skip else ""))
         out.append('target triple = "neuronisa"')
         out.append("")
         for t in SBUF_TILES:
@@ -556,15 +593,17 @@ class Gen:
         return "\n".join(out) + "\n"
 
 
-def generate(seed, max_depth=3, max_ops=40, max_stmts=3, dyn_hbm=True):
+def generate(seed, max_depth=3, max_ops=40, max_stmts=3, dyn_hbm=True,
+             skip=()):
     g = Gen(seed, max_depth=max_depth, max_ops=max_ops, max_stmts=max_stmts,
-            dyn_hbm=dyn_hbm)
+            dyn_hbm=dyn_hbm, skip=skip)
     ir = g.generate()
     meta = {
         "seed": seed,
         "inputs": INPUTS, "outputs": OUTPUTS, "scalars": SCALARS,
         "buffer_elems": BUF_ELEMS, "ops": g.nops,
         "engines": g.engines,
+        "statements": g.num_stmts, "compound": g.compound,
     }
     return ir, meta
 
@@ -577,12 +616,16 @@ def main():
     ap.add_argument("--max-stmts", type=int, default=3)
     ap.add_argument("--no-dynamic-hbm", action="store_true",
                     help="only constant HBM offsets")
+    ap.add_argument("--skip", default="",
+                    help="comma-separated statement numbers not to emit "
+                    "(the reducer's output)")
     ap.add_argument("-o", "--output", default="-")
     ap.add_argument("--meta", action="store_true",
                     help="print the kernel's interface as JSON instead")
     a = ap.parse_args()
+    skip = [int(x) for x in a.skip.split(",") if x]
     ir, meta = generate(a.seed, a.max_depth, a.max_ops, a.max_stmts,
-                        not a.no_dynamic_hbm)
+                        not a.no_dynamic_hbm, skip)
     text = json.dumps(meta, indent=1) + "\n" if a.meta else ir
     if a.output == "-":
         sys.stdout.write(text)

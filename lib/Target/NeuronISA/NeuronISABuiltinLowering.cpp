@@ -240,7 +240,12 @@ static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
   if (isa<GlobalVariable>(Base) || isa<Argument>(Base)) {
     PtrInfo = MachinePointerInfo(Base, Off);
     Size = LocationSize::precise(Shape.extentBytes(Spec.Space));
-  } else if (const Value *UO = getUnderlyingObject(Ptr)) {
+  } else {
+    // A run-time offset: keep the object, drop the range. Look through the
+    // phis and selects that loop strength reduction makes of a pointer
+    // advanced every iteration (in + i * tile), so that accesses to
+    // distinct noalias buffers stay independent.
+    const Value *UO = getUnderlyingObjectAggressive(Ptr);
     if (isa<GlobalVariable>(UO) || isa<Argument>(UO))
       PtrInfo = MachinePointerInfo(UO, 0);
   }
