@@ -116,6 +116,29 @@ public:
 private:
   // Set-up.
   void buildSkipTables();
+  void buildWaitReach();
+  /// True if stream A, at its current PC, can reach a wait on Sem without
+  /// passing a barrier (or is blocked in one).
+  bool mayWaitOn(unsigned A, unsigned Sem) const {
+    const Stream &S = Streams[A];
+    return (WaitReach[A][size_t(S.PC) * ReachWords + Sem / 64] >> (Sem % 64)) &
+           1;
+  }
+  /// Drops the semaphore history entries of Sem that no future wait needs.
+  void pruneSemClocks(unsigned Sem) {
+    const VectorClock *W[NumStreams];
+    unsigned N = 0;
+    for (unsigned A = 0; A != NumStreams; ++A)
+      if (mayWaitOn(A, Sem))
+        W[N++] = &Streams[A].VC;
+    size_t Kept = SemClocks.prune(Sem, ArrayRef<const VectorClock *>(W, N));
+    NextPrune[Sem] = std::max<size_t>(64, 2 * Kept);
+  }
+  /// After a wait acquired from Sem: prune unless the history is short.
+  void pruneAfterAcquire(unsigned Sem) {
+    if (SemClocks.size(Sem) >= 8)
+      pruneSemClocks(Sem);
+  }
   // Event loop.
   void push(uint64_t Key, EvKind K, uint8_t Agent, int16_t Sem = -1,
             int32_t Value = 0, uint32_t Clock = ~0u) {
@@ -172,6 +195,11 @@ private:
   Rng Rand;
 
   std::vector<std::vector<uint32_t>> SkipTables;
+  /// WaitReach[A][PC * ReachWords + w]: bit set of the semaphores that stream
+  /// A can wait on from PC before any barrier (race checking only).
+  std::vector<std::vector<uint64_t>> WaitReach;
+  unsigned ReachWords = 0;
+  std::vector<size_t> NextPrune; // history size that triggers a prune
   Stream Streams[NumStreams];
   std::vector<Queue> Queues;
   std::vector<int32_t> Sems;
@@ -208,6 +236,63 @@ void Simulator::Impl::buildSkipTables() {
   }
 }
 
+void Simulator::Impl::buildWaitReach() {
+  // Backward may-analysis over the CFG, to a fixed point: the semaphores of
+  // A's waits at or after PC, not looking past a barrier (a barrier resets
+  // every semaphore history before anyone passes it).
+  unsigned N = P.Insts.size();
+  ReachWords = (MP.NumSemaphores + 63) / 64;
+  WaitReach.assign(NumStreams,
+                   std::vector<uint64_t>(size_t(N + 1) * ReachWords, 0));
+  for (unsigned A = 0; A != NumStreams; ++A) {
+    std::vector<uint64_t> &R = WaitReach[A];
+    auto orInto = [&](unsigned To, unsigned From) {
+      bool Changed = false;
+      From = std::min(From, N);
+      for (unsigned W = 0; W != ReachWords; ++W) {
+        uint64_t &D = R[size_t(To) * ReachWords + W];
+        uint64_t V = D | R[size_t(From) * ReachWords + W];
+        Changed |= V != D;
+        D = V;
+      }
+      return Changed;
+    };
+    for (bool Changed = true; Changed;) {
+      Changed = false;
+      for (unsigned K = N; K-- > 0;) {
+        const Inst &I = P.Insts[K];
+        switch (I.Kind) {
+        case Op::Barrier:
+        case Op::Ret:
+          break;
+        case Op::B:
+          Changed |= orInto(K, I.Target);
+          break;
+        case Op::Beq:
+        case Op::Bne:
+        case Op::Blt:
+        case Op::Bge:
+        case Op::Bltu:
+        case Op::Bgeu:
+          Changed |= orInto(K, I.Target);
+          Changed |= orInto(K, K + 1);
+          break;
+        default:
+          Changed |= orInto(K, K + 1);
+          break;
+        }
+        if ((I.Kind == Op::Wait || I.Kind == Op::WaitR) && I.Agent == A &&
+            I.Sem >= 0) {
+          uint64_t &D = R[size_t(K) * ReachWords + I.Sem / 64];
+          uint64_t Bit = uint64_t(1) << (I.Sem % 64);
+          Changed |= !(D & Bit);
+          D |= Bit;
+        }
+      }
+    }
+  }
+}
+
 SimResult Simulator::Impl::run(ArrayRef<int32_t> Args) {
   Result = SimResult();
   Result.Agents.resize(NumStreams + MP.NumDMAQueues);
@@ -222,6 +307,10 @@ SimResult Simulator::Impl::run(ArrayRef<int32_t> Args) {
   TrackConflicts = Opts.Ideal || CheckHB || TrackPrecision;
   if (TrackConflicts)
     Checker = std::make_unique<RaceChecker>(P, M, CheckHB, ErrOS);
+  if (CheckHB) {
+    buildWaitReach();
+    NextPrune.assign(MP.NumSemaphores, 64);
+  }
   Result.RacesChecked = CheckHB;
   Result.PrecisionChecked = TrackPrecision;
 
@@ -558,14 +647,16 @@ bool Simulator::Impl::sync(unsigned A, Stream &S, const Inst &I) {
                       ? I.Imm
                       : int32_t(uint32_t(S.Regs[I.Ra]) + uint32_t(I.Imm));
     if (int32_t(uint32_t(Sems[I.Sem]) - uint32_t(Thr)) >= 0) {
-      if (CheckHB)
-        S.VC.join(SemClocks.acquire(I.Sem, Thr));
       ++St.Instructions;
       ++St.SyncInstructions;
       St.Busy += I.Cost;
       S.Time += I.Cost;
       ++S.PC;
       ++S.Seq;
+      if (CheckHB) {
+        S.VC.join(SemClocks.acquire(I.Sem, Thr));
+        pruneAfterAcquire(I.Sem);
+      }
       return true;
     }
     S.St = Stream::State::Waiting;
@@ -609,8 +700,14 @@ void Simulator::Impl::semUpdate(const Event &E) {
   --PendingSemEvents;
   if (E.Kind == EvKind::SemInc) {
     Sems[E.Sem] = int32_t(uint32_t(Sems[E.Sem]) + 1);
-    if (CheckHB)
+    if (CheckHB) {
       SemClocks.increment(E.Sem, ClockPool[E.Clock]);
+      size_t Kept = SemClocks.size(E.Sem);
+      Result.MaxSemaphoreHistory =
+          std::max<uint64_t>(Result.MaxSemaphoreHistory, Kept);
+      if (Kept >= NextPrune[E.Sem])
+        pruneSemClocks(E.Sem);
+    }
   } else {
     Sems[E.Sem] = E.Value;
     if (CheckHB)
@@ -634,8 +731,13 @@ void Simulator::Impl::wake(unsigned Sem) {
     W.erase(W.begin() + K);
     const Inst &I = P.Insts[S.PC];
     AgentStats &St = Result.Agents[A];
-    if (CheckHB)
+    if (CheckHB) {
       S.VC.join(SemClocks.acquire(Sem, S.Threshold));
+      // Once past the wait: the stream may not wait on Sem again.
+      ++S.PC;
+      pruneAfterAcquire(Sem);
+      --S.PC;
+    }
     St.Stalled += Now - S.BlockStart;
     if (TrackPrecision)
       Precision.blocked(A, S.PC, S.BlockStart, Now);

@@ -74,6 +74,8 @@ struct SimResult {
   uint64_t OverSyncCycles = 0;
   uint64_t TrailingBlockedCycles = 0;
   std::vector<OverSyncSite> Sites; // sorted by OverCycles, descending
+  /// Most entries any semaphore's happens-before history held at once.
+  uint64_t MaxSemaphoreHistory = 0;
 };
 
 class Simulator {

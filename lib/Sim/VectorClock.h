@@ -39,13 +39,17 @@ struct VectorClock {
 
 /// Per-semaphore history of cumulative clocks since the last set or reset.
 /// Entry i is the join of the set's clock and the clocks of the first i
-/// increments. Only the last Window entries are kept; a threshold older than
-/// that acquires the oldest kept entry (a slight over-approximation of
-/// happens-before, documented in docs/Simulator.md).
+/// increments (in the order they became visible).
+///
+/// The history is exact: acquire(S, T) returns entry T - Base. It is kept
+/// bounded by prune(), which drops the oldest entries that every stream that
+/// can still wait on S already knows (the simulator decides which streams can;
+/// see docs/Simulator.md, "Semaphore histories"). A threshold older than the
+/// oldest kept entry acquires that entry, which is then no new knowledge for
+/// any such stream: joining it, or the exact older entry (which is smaller,
+/// entries growing with i), leaves the waiter's clock unchanged.
 class SemaphoreClocks {
 public:
-  static constexpr unsigned Window = 1024;
-
   explicit SemaphoreClocks(unsigned NumSems = 0) : Hist(NumSems) {}
   void resize(unsigned NumSems) { Hist.assign(NumSems, History()); }
 
@@ -53,7 +57,7 @@ public:
   void set(unsigned S, int32_t Value, const VectorClock &VC) {
     History &H = Hist[S];
     H.Base = Value;
-    H.Start = 0;
+    H.Head = 0;
     H.Entries.assign(1, VC);
   }
   /// One increment (of an agent with clock VC) became visible.
@@ -61,17 +65,9 @@ public:
     History &H = Hist[S];
     if (H.Entries.empty())
       H.Entries.emplace_back();
-    unsigned N = H.size();
-    VectorClock Next = H.at(N - 1);
+    VectorClock Next = H.Entries.back();
     Next.join(VC);
-    if (N < Window) {
-      H.Entries.push_back(Next);
-    } else {
-      // Ring: overwrite the oldest.
-      H.Entries[H.Start] = Next;
-      H.Start = (H.Start + 1) % Window;
-      ++H.Base;
-    }
+    H.Entries.push_back(Next);
   }
   /// The clock a wait for "S >= Threshold" acquires (the caller checked that
   /// the current value satisfies it).
@@ -81,18 +77,46 @@ public:
       H.Entries.emplace_back();
     int64_t Idx = int32_t(uint32_t(Threshold) - uint32_t(H.Base));
     Idx = std::clamp<int64_t>(Idx, 0, H.size() - 1);
-    return H.at(static_cast<unsigned>(Idx));
+    return H.Entries[H.Head + static_cast<size_t>(Idx)];
+  }
+  /// Drops the oldest entries of S known to every clock in Waiters (the
+  /// clocks of the streams that can still wait on S): entry i goes when entry
+  /// i + 1 is known to all of them, so the oldest kept entry always is (or is
+  /// the set's own entry). Returns the number of entries kept.
+  template <typename RangeT> size_t prune(unsigned S, const RangeT &Waiters) {
+    History &H = Hist[S];
+    while (H.size() >= 2) {
+      const VectorClock &E = H.Entries[H.Head + 1];
+      bool Known = true;
+      for (const VectorClock *W : Waiters)
+        Known &= leq(E, *W);
+      if (!Known)
+        break;
+      ++H.Head;
+      H.Base = int32_t(uint32_t(H.Base) + 1);
+    }
+    if (H.Head >= 64 && 2 * H.Head >= H.Entries.size()) {
+      H.Entries.erase(H.Entries.begin(), H.Entries.begin() + H.Head);
+      H.Head = 0;
+    }
+    return H.size();
+  }
+  /// Entries kept for S (at least 1 once S was touched).
+  size_t size(unsigned S) const { return Hist[S].size(); }
+
+  static bool leq(const VectorClock &A, const VectorClock &B) {
+    bool R = true;
+    for (unsigned K = 0; K != MaxAgents; ++K)
+      R &= A.C[K] <= B.C[K];
+    return R;
   }
 
 private:
   struct History {
-    int32_t Base = 0; // value after the oldest kept entry
-    unsigned Start = 0;
+    int32_t Base = 0;   // value after the oldest kept entry
+    size_t Head = 0;    // index of the oldest kept entry in Entries
     std::vector<VectorClock> Entries;
-    unsigned size() const { return Entries.size(); }
-    const VectorClock &at(unsigned I) const {
-      return Entries[(Start + I) % Entries.size()];
-    }
+    size_t size() const { return Entries.size() - Head; }
   };
   std::vector<History> Hist;
 };

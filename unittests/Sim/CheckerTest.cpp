@@ -45,16 +45,52 @@ TEST(VectorClock, WrapAroundThresholds) {
   EXPECT_FALSE(SC.acquire(0, INT32_MAX).knows(2, 1));
 }
 
-TEST(VectorClock, LongHistoriesKeepAWindow) {
+TEST(VectorClock, LongHistoriesAreExact) {
+  // Agent 0 increments s0 many times; a wait for an old threshold acquires
+  // exactly the increments it needed (no window).
   SemaphoreClocks SC(1);
-  for (unsigned K = 1; K <= 3 * SemaphoreClocks::Window; ++K) {
+  const unsigned N = 5000;
+  for (unsigned K = 1; K <= N; ++K) {
     VectorClock V;
     V.C[0] = K;
     SC.increment(0, V);
   }
-  unsigned Last = 3 * SemaphoreClocks::Window;
-  EXPECT_TRUE(SC.acquire(0, Last).knows(0, Last));
-  EXPECT_FALSE(SC.acquire(0, Last - 1).knows(0, Last));
+  EXPECT_EQ(SC.size(0), N + 1);
+  EXPECT_TRUE(SC.acquire(0, N).knows(0, N));
+  EXPECT_FALSE(SC.acquire(0, N - 1).knows(0, N));
+  EXPECT_TRUE(SC.acquire(0, 2).knows(0, 2));
+  EXPECT_FALSE(SC.acquire(0, 2).knows(0, 3));
+}
+
+TEST(VectorClock, PruningKeepsWhatAWaiterCanStillLearn) {
+  SemaphoreClocks SC(1);
+  for (unsigned K = 1; K <= 1000; ++K) {
+    VectorClock V;
+    V.C[1] = K;
+    SC.increment(0, V);
+  }
+  VectorClock W1, W2;
+  W1.C[1] = 700;
+  W2.C[1] = 400;
+  std::vector<const VectorClock *> Both = {&W1, &W2};
+  // Entries up to value 400 are known to both waiters.
+  EXPECT_EQ(SC.prune(0, Both), 1000u - 400 + 1);
+  // Older thresholds acquire the oldest kept entry: nothing new to either.
+  for (int32_t T : {0, 1, 399, 400}) {
+    EXPECT_TRUE(SemaphoreClocks::leq(SC.acquire(0, T), W2)) << T;
+    EXPECT_TRUE(SC.acquire(0, T).knows(1, 400)) << T;
+  }
+  // Newer ones are exact.
+  EXPECT_TRUE(SC.acquire(0, 401).knows(1, 401));
+  EXPECT_FALSE(SC.acquire(0, 401).knows(1, 402));
+  // Without waiters (nobody can wait on s0 any more) only the last is kept.
+  std::vector<const VectorClock *> None;
+  EXPECT_EQ(SC.prune(0, None), 1u);
+  EXPECT_TRUE(SC.acquire(0, 1000).knows(1, 1000));
+  // A set restarts the history.
+  SC.set(0, 0, VectorClock());
+  EXPECT_EQ(SC.size(0), 1u);
+  EXPECT_FALSE(SC.acquire(0, 0).knows(1, 1));
 }
 
 struct CheckerFixture : ::testing::Test {

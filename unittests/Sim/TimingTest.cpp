@@ -166,6 +166,64 @@ TEST(Timing, IdealIsTheDataflowLimit) {
   EXPECT_EQ(Real.R.Sites[0].Inst, 2u); // pool.wait s1
 }
 
+// Semaphore histories are exact in long loops: pool waits for the first
+// increment of s0 after dve has made n + 2 of them, then reads the tile of
+// the second: a race whatever n (a window of the last 1024 values of s0 would
+// miss it for n > 1024). act's slow loop makes pool arrive after dve's.
+static const char *LongLoopRace =
+    "  dve.memset [r0+0], 1.0, 4, 16, s0\n"
+    "  dve.memset [r0+256], 2.0, 4, 16, s0\n"
+    "  li r20, 0\n"
+    "  bge r20, r1, .Ldone\n"
+    ".Lloop:\n"
+    "  dve.memset [r0+512], 3.0, 4, 16, s0\n"
+    "  act.exp [r0+4096], [r0+4096], 4, 512, 1.0, 0.0, s1\n"
+    "  addi r20, r20, 1\n"
+    "  blt r20, r1, .Lloop\n"
+    ".Ldone:\n"
+    "  pool.waitr s1, r1, 0\n"
+    "  pool.waitr s0, r2, 1\n"
+    "  pool.copy [r0+768], [r0+256], 4, 16, snone\n"
+    "  ret\n";
+
+TEST(Races, OldThresholdAfterALongLoopIsExact) {
+  MachineParams MP;
+  for (int32_t N : {0, 10, 3000}) {
+    SimRun X = simulate(LongLoopRace, MP, {}, {N, 0});
+    EXPECT_EQ(X.R.St, SimResult::Status::Finished) << X.Errors;
+    EXPECT_EQ(X.R.Races, 1u) << "n = " << N << "\n" << X.Errors;
+    // pool never learns dve's increments: the whole history is needed.
+    if (N == 3000) {
+      EXPECT_GE(X.R.MaxSemaphoreHistory, 3000u);
+    }
+    SimRun Y = simulate(LongLoopRace, MP, {}, {N, 1});
+    EXPECT_EQ(Y.R.Races, 0u) << "n = " << N << "\n" << Y.Errors;
+  }
+}
+
+TEST(Races, SemaphoreHistoriesStayBoundedInPreciseLoops) {
+  // A two-stage pipeline synchronized precisely (dynamic thresholds): every
+  // waiter keeps up, so the histories stay short however many iterations.
+  MachineParams MP;
+  SimOptions Opts;
+  Opts.JitterSeed = 7;
+  SimRun X = simulate("  li r20, 0\n"
+                      "  bge r20, r1, .Ldone\n"
+                      ".Lloop:\n"
+                      "  act.waitr s1, r20, 0\n"
+                      "  act.exp [r0+0], [r0+512], 4, 16, 1.0, 0.0, s0\n"
+                      "  dve.waitr s0, r20, 1\n"
+                      "  dve.copy [r0+256], [r0+0], 4, 16, s1\n"
+                      "  addi r20, r20, 1\n"
+                      "  blt r20, r1, .Lloop\n"
+                      ".Ldone:\n"
+                      "  ret\n",
+                      MP, Opts, {20000});
+  ASSERT_EQ(X.R.St, SimResult::Status::Finished) << X.Errors;
+  EXPECT_EQ(X.R.Races, 0u) << X.Errors;
+  EXPECT_LE(X.R.MaxSemaphoreHistory, 64u);
+}
+
 TEST(Timing, DeadlockIsReportedNotHung) {
   MachineParams MP;
   SimRun X = simulate("  pe.wait s4, 1\n  ret\n", MP);
