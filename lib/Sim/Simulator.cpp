@@ -560,6 +560,29 @@ bool Simulator::Impl::data(unsigned A, Stream &S, const Inst &I) {
   if (I.isDMA()) {
     // SP triggers; queue I.Queue moves the data.
     Queue &Q = Queues[I.Queue];
+    if (Opts.Ideal && TrackConflicts) {
+      // A queue cannot wait: whatever synchronizes a transfer holds SP
+      // before the trigger. So does the dataflow limit, or it would be a
+      // bound no synchronization of this machine can reach.
+      unsigned QA = NumStreams + I.Queue;
+      Checker->begin(QA, S.Seq, Q.Epoch + 1, InstIdx, 0, nullptr);
+      Checker->setProbe(true);
+      for (unsigned K = 0; K != 2; ++K) {
+        const TileOperand &TO = I.Tiles[K];
+        if (TO.Space == NeuronISA::MemSpace::HBM)
+          Checker->accessHBM(T[K].Buf, T[K].Addr, TO.Partitions,
+                             TO.FreeElems, TO.RowStride, TO.Reads, TO.Writes);
+        else
+          Checker->accessOnChip(T[K].Reg, T[K].Addr, TO.FreeElems, TO.Reads,
+                                TO.Writes);
+      }
+      uint64_t D = Checker->end();
+      Checker->setProbe(false);
+      if (D > S.Time) {
+        St.Stalled += D - S.Time;
+        S.Time = D;
+      }
+    }
     Transfer Tr;
     Tr.InstIdx = InstIdx;
     Tr.Seq = S.Seq;
