@@ -1,0 +1,396 @@
+//===-- NeuronISADependenceAnalysis.cpp - Cross-engine dependences --------===//
+//
+// Cost: accesses are interned as locations (object, offset, extent) and
+// bucketed by object; groups are per (agent, location, kind), so their
+// producer lists add up to the number of accesses, and each consumer visits
+// only the locations overlapping its own. Pruning is one backward search
+// per group. Nothing is quadratic in the instruction count.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NeuronISADependenceAnalysis.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/ValueTracking.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineMemOperand.h"
+#include "llvm/IR/Argument.h"
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+using namespace llvm;
+using namespace llvm::NeuronISA;
+
+//===----------------------------------------------------------------------===//
+// Tile accesses
+//===----------------------------------------------------------------------===//
+
+static bool isKnownAddrSpace(unsigned AS) { return AS >= 1 && AS <= 3; }
+
+/// May two distinct underlying objects share memory?
+static bool objectsMayAlias(const Value *A, const Value *B) {
+  if (A == B || !A || !B)
+    return true;
+  auto IsNoAliasArg = [](const Value *V) {
+    const auto *Arg = dyn_cast<Argument>(V);
+    return Arg && Arg->hasNoAliasAttr();
+  };
+  // A noalias argument's memory is reached through it alone.
+  if (IsNoAliasArg(A) || IsNoAliasArg(B))
+    return false;
+  // Two distinct identified objects (globals, ...) never overlap.
+  return !(isIdentifiedObject(A) && isIdentifiedObject(B));
+}
+
+TileRef TileRef::fromMemOperand(const MachineMemOperand &MMO) {
+  TileRef R;
+  R.AddrSpace = isKnownAddrSpace(MMO.getAddrSpace()) ? MMO.getAddrSpace() : 0;
+  if (const Value *V = MMO.getValue())
+    R.Obj = getUnderlyingObject(V);
+  LocationSize Size = MMO.getSize();
+  if (R.Obj && Size.hasValue() && !Size.isScalable()) {
+    R.RangeKnown = true;
+    R.Offset = MMO.getOffset();
+    R.Size = Size.getValue().getFixedValue();
+  }
+  R.Reads = MMO.isLoad();
+  R.Writes = MMO.isStore();
+  return R;
+}
+
+TileRef TileRef::everything() {
+  TileRef R;
+  R.Reads = R.Writes = true;
+  return R;
+}
+
+bool TileRef::mayOverlap(const TileRef &A, const TileRef &B) {
+  if (A.AddrSpace && B.AddrSpace && A.AddrSpace != B.AddrSpace)
+    return false;
+  if (!A.Obj || !B.Obj)
+    return true;
+  if (A.Obj != B.Obj)
+    return objectsMayAlias(A.Obj, B.Obj);
+  if (!A.RangeKnown || !B.RangeKnown)
+    return true;
+  return A.Offset < B.Offset + int64_t(B.Size) &&
+         B.Offset < A.Offset + int64_t(A.Size);
+}
+
+//===----------------------------------------------------------------------===//
+// Sites
+//===----------------------------------------------------------------------===//
+
+void DependenceInfo::collectSites(MachineFunction &MF) {
+  unsigned N = MF.getNumBlockIDs();
+  Reachable.resize(N);
+  for (MachineBasicBlock *B : post_order(&MF))
+    Reachable.set(B->getNumber());
+  BlockRange.assign(N, {0, 0});
+  for (MachineBasicBlock &MBB : MF) {
+    unsigned Begin = Sites.size();
+    if (Reachable.test(MBB.getNumber()))
+      for (MachineInstr &MI : MBB) {
+        const MCInstrDesc &D = MI.getDesc();
+        if (!isDataPath(D))
+          continue;
+        SyncSite S;
+        S.MI = &MI;
+        S.MBB = &MBB;
+        S.WaitEngine = getEngine(D);
+        S.Agent = isDMA(getTileFormat(D))
+                      ? agentOfDMAQueue(
+                            MI.getOperand(DataOperands::DMAQueue).getImm())
+                      : agentOfEngine(getEngine(D));
+        for (const MachineMemOperand *MMO : MI.memoperands())
+          S.Refs.push_back(TileRef::fromMemOperand(*MMO));
+        if (S.Refs.empty()) {
+          S.Refs.push_back(TileRef::everything());
+          ++NumOpaqueSites;
+        }
+        Sites.push_back(std::move(S));
+      }
+    BlockRange[MBB.getNumber()] = {Begin, unsigned(Sites.size())};
+  }
+}
+
+iota_range<unsigned>
+DependenceInfo::blockSites(const MachineBasicBlock &MBB) const {
+  auto [B, E] = BlockRange[MBB.getNumber()];
+  return seq(B, E);
+}
+
+bool DependenceInfo::isReachable(const MachineBasicBlock &MBB) const {
+  return Reachable.test(MBB.getNumber());
+}
+
+bool DependenceInfo::conflict(unsigned A, unsigned B) const {
+  for (const TileRef &RA : Sites[A].Refs)
+    for (const TileRef &RB : Sites[B].Refs)
+      if ((RA.Writes || RB.Writes) && TileRef::mayOverlap(RA, RB))
+        return true;
+  return false;
+}
+
+//===----------------------------------------------------------------------===//
+// Groups
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Distinct locations, bucketed by (address space, object) so that a
+/// location's overlapping locations are found without scanning all.
+class LocationIndex {
+public:
+  struct Loc {
+    TileRef Ref; // Reads/Writes unused
+    unsigned Bucket;
+    SmallVector<unsigned, 4> Accessors; // sites touching it
+    SmallVector<unsigned, 4> Writers;   // sites writing it
+  };
+  std::vector<Loc> Locs;
+
+  unsigned intern(const TileRef &R) {
+    auto Key = std::make_tuple(R.AddrSpace, R.Obj, R.RangeKnown, R.Offset,
+                               R.Size);
+    auto [It, New] = Ids.try_emplace(Key, Locs.size());
+    if (New) {
+      auto BKey = std::make_pair(R.AddrSpace, R.Obj);
+      auto [BIt, BNew] = BucketIds.try_emplace(BKey, Buckets.size());
+      if (BNew)
+        Buckets.push_back({R.AddrSpace, R.Obj, {}, {}, 0});
+      Bucket &B = Buckets[BIt->second];
+      if (R.RangeKnown) {
+        B.Known.push_back(Locs.size());
+        B.MaxSize = std::max(B.MaxSize, R.Size);
+      } else {
+        B.Unknown.push_back(Locs.size());
+      }
+      Loc L;
+      L.Ref = R;
+      L.Bucket = BIt->second;
+      Locs.push_back(std::move(L));
+    }
+    return It->second;
+  }
+
+  void finalize() {
+    for (Bucket &B : Buckets)
+      llvm::sort(B.Known, [&](unsigned X, unsigned Y) {
+        return Locs[X].Ref.Offset < Locs[Y].Ref.Offset;
+      });
+    Overlaps.resize(Locs.size());
+    Done.resize(Locs.size());
+  }
+
+  /// Locations that may overlap location L (L included).
+  ArrayRef<unsigned> overlapping(unsigned L) {
+    if (Done[L])
+      return Overlaps[L];
+    Done[L] = true;
+    const Loc &Me = Locs[L];
+    std::vector<unsigned> &Out = Overlaps[L];
+    for (unsigned BI = 0; BI < Buckets.size(); ++BI) {
+      const Bucket &B = Buckets[BI];
+      if (Me.Ref.AddrSpace && B.AddrSpace && Me.Ref.AddrSpace != B.AddrSpace)
+        continue;
+      if (Me.Ref.Obj && B.Obj && Me.Ref.Obj != B.Obj &&
+          !objectsMayAlias(Me.Ref.Obj, B.Obj))
+        continue;
+      auto Add = [&](unsigned Other) {
+        if (TileRef::mayOverlap(Me.Ref, Locs[Other].Ref))
+          Out.push_back(Other);
+      };
+      for (unsigned O : B.Unknown)
+        Add(O);
+      if (BI == Me.Bucket && Me.Ref.RangeKnown) {
+        // Known ranges of the same object: only offsets in
+        // (Off - MaxSize, Off + Size) can overlap.
+        int64_t Lo = Me.Ref.Offset - int64_t(B.MaxSize);
+        int64_t Hi = Me.Ref.Offset + int64_t(Me.Ref.Size);
+        auto It = llvm::upper_bound(B.Known, Lo, [&](int64_t V, unsigned X) {
+          return V < Locs[X].Ref.Offset;
+        });
+        for (; It != B.Known.end() && Locs[*It].Ref.Offset < Hi; ++It)
+          Add(*It);
+      } else {
+        for (unsigned O : B.Known)
+          Add(O);
+      }
+    }
+    return Out;
+  }
+
+private:
+  struct Bucket {
+    unsigned AddrSpace;
+    const Value *Obj;
+    std::vector<unsigned> Known, Unknown;
+    uint64_t MaxSize;
+  };
+  std::vector<Bucket> Buckets;
+  std::map<std::tuple<unsigned, const Value *, bool, int64_t, uint64_t>,
+           unsigned>
+      Ids;
+  std::map<std::pair<unsigned, const Value *>, unsigned> BucketIds;
+  std::vector<std::vector<unsigned>> Overlaps;
+  std::vector<bool> Done;
+};
+} // namespace
+
+void DependenceInfo::buildGroups() {
+  LocationIndex Index;
+  // Signature of a site: its (location, writes) pairs.
+  std::vector<SmallVector<unsigned, 4>> Sig(Sites.size());
+  for (unsigned S = 0; S < Sites.size(); ++S) {
+    for (const TileRef &R : Sites[S].Refs) {
+      unsigned L = Index.intern(R);
+      if (R.Writes)
+        Sig[S].push_back(2 * L + 1);
+      if (R.Reads || !R.Writes)
+        Sig[S].push_back(2 * L);
+    }
+    llvm::sort(Sig[S]);
+    Sig[S].erase(llvm::unique(Sig[S]), Sig[S].end());
+  }
+  for (unsigned S = 0; S < Sites.size(); ++S)
+    for (unsigned E : Sig[S]) {
+      LocationIndex::Loc &L = Index.Locs[E / 2];
+      if (L.Accessors.empty() || L.Accessors.back() != S)
+        L.Accessors.push_back(S);
+      if ((E & 1) && (L.Writers.empty() || L.Writers.back() != S))
+        L.Writers.push_back(S);
+    }
+  Index.finalize();
+
+  // Provisional groups, one per (agent F, location L, kind): the sites of F
+  // writing L (kind W: what a reader of an overlapping location waits for)
+  // or touching L (kind A: what a writer waits for). The latest conflicting
+  // instance on F before a consumer is the latest, over the groups of the
+  // locations overlapping its accesses, of those groups' latest instances:
+  // counts grow in program order, so T(c, F) = max over c's groups of F.
+  struct Prov {
+    AgentId F;
+    SmallVector<unsigned, 4> Producers;
+    SmallVector<unsigned, 4> Consumers;
+  };
+  std::vector<Prov> Provs;
+  DenseMap<unsigned, unsigned> ProvOf; // (L * NumAgents + F) * 2 + kind
+  auto GetProv = [&](unsigned L, AgentId F, bool Writers) -> int {
+    unsigned Key = (L * NumAgents + F) * 2 + Writers;
+    auto It = ProvOf.find(Key);
+    if (It != ProvOf.end())
+      return It->second;
+    Prov P;
+    P.F = F;
+    const LocationIndex::Loc &Loc = Index.Locs[L];
+    for (unsigned S : Writers ? Loc.Writers : Loc.Accessors)
+      if (Sites[S].Agent == F)
+        P.Producers.push_back(S);
+    int Id = -1;
+    if (!P.Producers.empty()) {
+      Id = Provs.size();
+      Provs.push_back(std::move(P));
+    }
+    ProvOf[Key] = Id;
+    return Id;
+  };
+  // Agents present at each location, to visit only those.
+  std::vector<uint32_t> AgentsAt(Index.Locs.size(), 0);
+  for (unsigned L = 0; L < Index.Locs.size(); ++L)
+    for (unsigned S : Index.Locs[L].Accessors)
+      AgentsAt[L] |= 1u << Sites[S].Agent;
+  SmallVector<int, 8> Mine;
+  for (unsigned C = 0; C < Sites.size(); ++C) {
+    Mine.clear();
+    for (unsigned E : Sig[C]) {
+      bool CWrites = E & 1;
+      for (unsigned L : Index.overlapping(E / 2)) {
+        uint32_t Agents = AgentsAt[L] & ~(1u << Sites[C].Agent);
+        for (AgentId F = 0; Agents; ++F, Agents >>= 1)
+          if (Agents & 1) {
+            int G = GetProv(L, F, /*Writers=*/!CWrites);
+            if (G >= 0)
+              Mine.push_back(G);
+          }
+      }
+    }
+    llvm::sort(Mine);
+    Mine.erase(llvm::unique(Mine), Mine.end());
+    for (int G : Mine)
+      Provs[G].Consumers.push_back(C);
+  }
+
+  // Keep the producers that reach some consumer of their group (backward
+  // search from the consumers' blocks); merge groups whose kept sets are
+  // equal. For a consumer c, the kept producers that reach c are exactly the
+  // candidates that reach c, so the latest instance before c is unchanged.
+  unsigned NB = Reachable.size();
+  std::vector<unsigned> Mark(NB, 0); // == Epoch: can reach a consumer
+  unsigned Epoch = 0;
+  SmallVector<const MachineBasicBlock *, 16> Work;
+  std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> FinalId;
+  ConsumerGroups.assign(Sites.size(), {});
+  ProducerGroups.assign(Sites.size(), {});
+  for (Prov &PG : Provs) {
+    if (PG.Consumers.empty())
+      continue;
+    ++Epoch;
+    for (unsigned C : PG.Consumers) {
+      const MachineBasicBlock *B = Sites[C].MBB;
+      if (Mark[B->getNumber()] != Epoch) {
+        Mark[B->getNumber()] = Epoch;
+        Work.push_back(B);
+      }
+    }
+    // Blocks from which a consumer block is reachable (zero or more edges).
+    while (!Work.empty()) {
+      const MachineBasicBlock *B = Work.pop_back_val();
+      for (const MachineBasicBlock *P : B->predecessors())
+        if (Mark[P->getNumber()] != Epoch) {
+          Mark[P->getNumber()] = Epoch;
+          Work.push_back(P);
+        }
+    }
+    SmallVector<unsigned, 4> Kept;
+    for (unsigned P : PG.Producers) {
+      const MachineBasicBlock *B = Sites[P].MBB;
+      auto It = llvm::upper_bound(PG.Consumers, P);
+      bool Reaches = It != PG.Consumers.end() && Sites[*It].MBB == B;
+      for (const MachineBasicBlock *S : B->successors())
+        Reaches |= Mark[S->getNumber()] == Epoch;
+      if (Reaches)
+        Kept.push_back(P);
+    }
+    if (Kept.empty())
+      continue;
+    auto [It, New] = FinalId.try_emplace({PG.F, Kept}, Groups.size());
+    if (New) {
+      DepGroup G;
+      G.Producer = PG.F;
+      G.Producers = Kept;
+      Groups.push_back(std::move(G));
+    }
+    DepGroup &G = Groups[It->second];
+    G.Consumers.append(PG.Consumers.begin(), PG.Consumers.end());
+  }
+  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
+    DepGroup &G = Groups[GI];
+    llvm::sort(G.Consumers);
+    G.Consumers.erase(llvm::unique(G.Consumers), G.Consumers.end());
+    for (unsigned C : G.Consumers)
+      ConsumerGroups[C].push_back(GI);
+    for (unsigned P : G.Producers)
+      ProducerGroups[P].push_back(GI);
+  }
+}
+
+void DependenceInfo::analyze(MachineFunction &MF) {
+  Sites.clear();
+  Groups.clear();
+  NumOpaqueSites = 0;
+  collectSites(MF);
+  buildGroups();
+}

@@ -1,0 +1,125 @@
+//===-- NeuronISADependenceAnalysis.h - Cross-engine dependences -*- C++ -*-===//
+//
+// Which data-path instructions on different agents conflict, over the whole
+// CFG (so loop-carried dependences are included), and which consumers wait
+// for which producers. Both synchronization algorithms start from this.
+//
+// Sites: every data-path instruction in a reachable block, numbered in
+// layout order. A site's agent completes it (a stream, or the DMA queue of a
+// DMA); its wait engine runs the waits that guard it (the stream; SP for a
+// DMA, before the trigger).
+//
+// Conflicts: two sites on different agents conflict when one of them writes a
+// tile range the other touches. Ranges come from the memory operands ISel
+// attaches (one per tile operand): the underlying IR object (a tile global in
+// SBUF/PSUM, or an HBM kernel argument), a constant byte offset and a
+// per-partition extent, or unknown offset/extent. Distinct globals never
+// overlap, distinct noalias arguments never overlap, different address
+// spaces never overlap, anything else unknown may. An instruction without
+// memory operands conflicts with everything.
+//
+// Groups: for a consumer site c and an agent F != agent(c), P(c, F) is the
+// set of sites on F that conflict with c. It is the union of the groups
+// (F, L, kind) over the locations L overlapping c's accesses: the sites of F
+// writing L (for a reading c) or touching L (for a writing c). Since counts
+// grow in program order, the threshold of c for F is the largest threshold
+// of its groups of F. A group keeps only the producers from which one of its
+// consumers is reachable (the others never precede them); groups with equal
+// kept producers are merged. A site is a producer when it belongs to some
+// group.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_LIB_TARGET_NEURONISA_NEURONISADEPENDENCEANALYSIS_H
+#define LLVM_LIB_TARGET_NEURONISA_NEURONISADEPENDENCEANALYSIS_H
+
+#include "MCTargetDesc/NeuronISABaseInfo.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/Sequence.h"
+#include "llvm/ADT/SmallVector.h"
+#include <vector>
+
+namespace llvm {
+class MachineBasicBlock;
+class MachineFunction;
+class MachineInstr;
+class MachineMemOperand;
+class Value;
+
+namespace NeuronISA {
+
+/// One tile access, from a memory operand.
+struct TileRef {
+  const Value *Obj = nullptr; // underlying IR object; null: unknown
+  unsigned AddrSpace = 0;     // 1 HBM, 2 SBUF, 3 PSUM; 0: unknown
+  int64_t Offset = 0;
+  uint64_t Size = 0;
+  bool RangeKnown = false; // Offset and Size are exact
+  bool Writes = false;
+  bool Reads = false;
+
+  /// May the two accesses touch a common byte (ignoring read/write)?
+  static bool mayOverlap(const TileRef &A, const TileRef &B);
+  static TileRef fromMemOperand(const MachineMemOperand &MMO);
+  /// The access of an instruction without memory operands: everything.
+  static TileRef everything();
+};
+
+struct SyncSite {
+  MachineInstr *MI;
+  MachineBasicBlock *MBB;
+  AgentId Agent;     // completes it
+  Engine WaitEngine; // runs the waits before it
+  SmallVector<TileRef, 3> Refs;
+};
+
+struct DepGroup {
+  AgentId Producer;                  // F
+  SmallVector<unsigned, 4> Producers; // site ids, ascending
+  SmallVector<unsigned, 4> Consumers; // site ids, ascending
+};
+
+class DependenceInfo {
+public:
+  void analyze(MachineFunction &MF);
+
+  ArrayRef<SyncSite> sites() const { return Sites; }
+  ArrayRef<DepGroup> groups() const { return Groups; }
+  /// Groups in which site S is a consumer (several may share an agent: S
+  /// waits for the largest of their thresholds).
+  ArrayRef<unsigned> consumerGroups(unsigned S) const {
+    return ConsumerGroups[S];
+  }
+  /// Groups in which site S is a producer.
+  ArrayRef<unsigned> producerGroups(unsigned S) const {
+    return ProducerGroups[S];
+  }
+  bool isProducer(unsigned S) const { return !ProducerGroups[S].empty(); }
+  /// Site ids of MBB's sites, ascending (they are contiguous).
+  iota_range<unsigned> blockSites(const MachineBasicBlock &MBB) const;
+  /// Is MBB reachable from the entry block?
+  bool isReachable(const MachineBasicBlock &MBB) const;
+
+  /// Do the two sites conflict (overlap, one writes)? Agents are ignored.
+  bool conflict(unsigned A, unsigned B) const;
+
+  /// Sites without memory operands (treated as touching everything).
+  unsigned NumOpaqueSites = 0;
+
+private:
+  std::vector<SyncSite> Sites;
+  std::vector<DepGroup> Groups;
+  std::vector<SmallVector<unsigned, 2>> ConsumerGroups;
+  std::vector<SmallVector<unsigned, 1>> ProducerGroups;
+  std::vector<std::pair<unsigned, unsigned>> BlockRange; // by block number
+  BitVector Reachable;                                   // by block number
+
+  void collectSites(MachineFunction &MF);
+  void buildGroups();
+};
+
+} // namespace NeuronISA
+} // namespace llvm
+
+#endif
