@@ -226,6 +226,9 @@ static SDValue semaphoreOperand(SelectionDAG &DAG, const Value *V) {
   return DAG.getRegister(getSemaphoreReg(Index), MVT::i32);
 }
 
+/// The largest access size a memory operand records (32 KiB).
+static constexpr uint64_t MaxRecordedAccessBytes = 1 << 15;
+
 /// The memory operand for a tile argument: the tile's underlying object,
 /// the constant offset into it when known, and the bytes it covers.
 static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
@@ -239,7 +242,12 @@ static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
   LocationSize Size = LocationSize::beforeOrAfterPointer();
   if (isa<GlobalVariable>(Base) || isa<Argument>(Base)) {
     PtrInfo = MachinePointerInfo(Base, Off);
-    Size = LocationSize::precise(Shape.extentBytes(Spec.Space));
+    // MIR cannot write back a memory size above 2^18 bits: a larger access
+    // is recorded as covering its whole object, so that -stop-before /
+    // -run-pass round trips work on every kernel (conservative, not wrong).
+    uint64_t Bytes = Shape.extentBytes(Spec.Space);
+    if (Bytes <= MaxRecordedAccessBytes)
+      Size = LocationSize::precise(Bytes);
   } else {
     // A run-time offset: keep the object, drop the range. Look through the
     // phis and selects that loop strength reduction makes of a pointer
