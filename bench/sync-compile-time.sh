@@ -5,13 +5,13 @@
 # compiles each with -neuronisa-sync=precise, barrier and none, and prints
 # llc's time and the pass's time and share (-time-passes).
 # Usage: bench/sync-compile-time.sh [BUILD_DIR] [OPT] [SIZES...]
-#   defaults: build-sync, -O0, 1000 3000 10000 30000 100000
+#   defaults: build, -O0, 1000 3000 10000 30000 100000
 # At -O2 the IR pass "Canonicalize Freeze Instructions in Loops" of LLVM 22 is
 # quadratic in the number of loops of one function and dominates beyond a
 # few thousand instructions: use -O0 to see the backend passes.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-build=${1:-$here/../build-sync}
+build=${1:-$here/../build}
 opt=${2:--O0}
 shift $(( $# > 2 ? 2 : $# )) || true
 sizes=${*:-1000 3000 10000 30000 100000}
