@@ -249,13 +249,12 @@ static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
     if (Bytes <= MaxRecordedAccessBytes)
       Size = LocationSize::precise(Bytes);
   } else {
-    // A run-time offset: keep the object, drop the range. Look through the
-    // phis and selects that loop strength reduction makes of a pointer
-    // advanced every iteration (in + i * tile), so that accesses to
-    // distinct noalias buffers stay independent.
-    const Value *UO = getUnderlyingObjectAggressive(Ptr);
-    if (isa<GlobalVariable>(UO) || isa<Argument>(UO))
-      PtrInfo = MachinePointerInfo(UO, 0);
+    // A run-time offset: record the pointer itself, range unknown. The
+    // dependence analysis finds its object (looking through the phis and
+    // selects that loop strength reduction makes of a pointer advanced every
+    // iteration, in + i * tile, so that accesses to distinct noalias buffers
+    // stay independent) and, for HBM, its run-time addresses (SCEV).
+    PtrInfo = MachinePointerInfo(Ptr, 0);
   }
   MachineMemOperand::Flags Flags = MachineMemOperand::MONone;
   if (Shape.Reads)

@@ -9,16 +9,26 @@
 //===----------------------------------------------------------------------===//
 
 #include "NeuronISADependenceAnalysis.h"
+#include "MCTargetDesc/NeuronISAMachineModel.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/SCCIterator.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
+#include "llvm/IR/CFG.h"
+#include "llvm/IR/Function.h"
+#include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/Instructions.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
 #include "llvm/IR/Argument.h"
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <tuple>
 
 using namespace llvm;
@@ -48,8 +58,13 @@ static bool objectsMayAlias(const Value *A, const Value *B) {
 TileRef TileRef::fromMemOperand(const MachineMemOperand &MMO) {
   TileRef R;
   R.AddrSpace = isKnownAddrSpace(MMO.getAddrSpace()) ? MMO.getAddrSpace() : 0;
-  if (const Value *V = MMO.getValue())
-    R.Obj = getUnderlyingObject(V);
+  if (const Value *V = MMO.getValue()) {
+    // A tile global or HBM argument (constant offset), or the pointer itself
+    // (run-time offset, see tileMemOperand): its object, if identified.
+    const Value *UO = getUnderlyingObjectAggressive(V);
+    if (isa<GlobalVariable>(UO) || isa<Argument>(UO))
+      R.Obj = UO;
+  }
   LocationSize Size = MMO.getSize();
   if (R.Obj && Size.hasValue() && !Size.isScalable()) {
     R.RangeKnown = true;
@@ -67,9 +82,29 @@ TileRef TileRef::everything() {
   return R;
 }
 
+/// May some start address of A and some start address of B (any dynamic
+/// instances) be at most their extents apart? With G = 2^TZ (TZ the smaller
+/// of the two), every difference d = addr(B) - addr(A) is congruent to
+/// r = (B.AffC - A.AffC) mod G, since both bases are equal and G divides
+/// 2^AffBits. The ranges [a, a + ExA) and [a + d, a + d + ExB) meet iff
+/// -ExB < d < ExA; no d congruent to r lies there iff ExA <= r <= G - ExB.
+static bool affineMayOverlap(const TileRef &A, const TileRef &B) {
+  unsigned TZ = std::min(A.AffTZ, B.AffTZ);
+  assert(TZ <= A.AffBits && A.AffBits < 64);
+  uint64_t G = uint64_t(1) << TZ;
+  uint64_t R = (B.AffC - A.AffC) & (G - 1);
+  uint64_t ExA = A.AffExtent, ExB = B.AffExtent;
+  return !(ExA <= R && ExB <= G && R <= G - ExB);
+}
+
 bool TileRef::mayOverlap(const TileRef &A, const TileRef &B) {
   if (A.AddrSpace && B.AddrSpace && A.AddrSpace != B.AddrSpace)
     return false;
+  // (Two exact constant ranges keep the interval test below, which the
+  // location index relies on.)
+  if (A.hasAffine() && B.hasAffine() && A.AffBase == B.AffBase &&
+      A.AffBits == B.AffBits && !(A.RangeKnown && B.RangeKnown))
+    return affineMayOverlap(A, B);
   if (!A.Obj || !B.Obj)
     return true;
   if (A.Obj != B.Obj)
@@ -84,7 +119,131 @@ bool TileRef::mayOverlap(const TileRef &A, const TileRef &B) {
 // Sites
 //===----------------------------------------------------------------------===//
 
-void DependenceInfo::collectSites(MachineFunction &MF) {
+namespace {
+/// Splits the SCEV of an address into Base + C + (multiples of 2^TZ), valid
+/// for every value the address takes during one call of the function.
+class AffineDecomposer {
+public:
+  AffineDecomposer(ScalarEvolution &SE, const Function &F) : SE(SE) {
+    // Blocks in a cycle (reducible or not) may run more than once per call.
+    for (scc_iterator<const Function *> I = scc_begin(&F); !I.isAtEnd(); ++I) {
+      const std::vector<const BasicBlock *> &SCC = *I;
+      bool Cyclic = SCC.size() > 1;
+      if (!Cyclic)
+        for (const BasicBlock *Succ : successors(SCC.front()))
+          Cyclic |= Succ == SCC.front();
+      if (Cyclic)
+        InCycle.insert(SCC.begin(), SCC.end());
+    }
+  }
+
+  struct Result {
+    SmallVector<const SCEV *, 2> Base;
+    APInt C;
+    unsigned TZ;
+  };
+
+  /// False if V has no usable description.
+  bool run(const Value *V, int64_t Offset, Result &Out) {
+    if (!SE.isSCEVable(V->getType()))
+      return false;
+    unsigned Bits = SE.getTypeSizeInBits(V->getType());
+    if (Bits == 0 || Bits >= 64)
+      return false;
+    Out.Base.clear();
+    Out.C = APInt(Bits, uint64_t(Offset), /*isSigned=*/true,
+                  /*implicitTrunc=*/true);
+    Out.TZ = Bits;
+    if (!visit(SE.getSCEV(const_cast<Value *>(V)), Out, 0))
+      return false;
+    llvm::sort(Out.Base);
+    return true;
+  }
+
+private:
+  ScalarEvolution &SE;
+  SmallPtrSet<const BasicBlock *, 16> InCycle;
+
+  /// Has V a single value for the whole call (computed at most once)?
+  bool onceComputed(const Value *V) const {
+    if (isa<Argument>(V) || isa<Constant>(V))
+      return true;
+    const auto *I = dyn_cast<Instruction>(V);
+    return I && !InCycle.contains(I->getParent());
+  }
+
+  void addMultiple(const SCEV *S, Result &Out) {
+    Out.TZ = std::min<unsigned>(Out.TZ, SE.getMinTrailingZeros(S));
+  }
+
+  bool visit(const SCEV *S, Result &Out, unsigned Depth) {
+    if (isa<SCEVCouldNotCompute>(S))
+      return false;
+    if (Depth > 16) {
+      addMultiple(S, Out);
+      return true;
+    }
+    if (const auto *K = dyn_cast<SCEVConstant>(S)) {
+      if (K->getAPInt().getBitWidth() != Out.C.getBitWidth())
+        return false;
+      Out.C += K->getAPInt();
+      return true;
+    }
+    if (const auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+      for (const SCEV *Op : Add->operands())
+        if (!visit(Op, Out, Depth + 1))
+          return false;
+      return true;
+    }
+    if (const auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
+      // Each value is Start (as of some entry to the loop) + k * Step.
+      if (!AR->isAffine()) {
+        addMultiple(S, Out);
+        return true;
+      }
+      addMultiple(AR->getStepRecurrence(SE), Out);
+      return visit(AR->getStart(), Out, Depth + 1);
+    }
+    if (const auto *U = dyn_cast<SCEVUnknown>(S))
+      if (onceComputed(U->getValue())) {
+        Out.Base.push_back(S);
+        return true;
+      }
+    // Anything else (a product, a value computed in a cycle, ...) is only
+    // known to be a multiple of 2^(its known trailing zeros).
+    addMultiple(S, Out);
+    return true;
+  }
+};
+} // namespace
+
+/// The HBM extent of MI's (only) HBM tile operand, from its immediates;
+/// 0 if there is not exactly one.
+static uint64_t hbmExtent(const MachineInstr &MI) {
+  const TileOperandSpec *HBM = nullptr;
+  for (const TileOperandSpec &S : getTileOperandSpecs(getTileFormat(MI.getDesc())))
+    if (S.Space == MemSpace::HBM) {
+      if (HBM)
+        return 0;
+      HBM = &S;
+    }
+  if (!HBM)
+    return 0;
+  for (int Op : {int(HBM->PartOp), int(HBM->FreeOp), int(HBM->StrideOp)})
+    if (Op >= 0 && (unsigned(Op) >= MI.getNumOperands() ||
+                    !MI.getOperand(Op).isImm()))
+      return 0;
+  TileShape T = getTileShape(
+      *HBM, [&](unsigned I) { return MI.getOperand(I).getImm(); });
+  return T.extentBytes(MemSpace::HBM);
+}
+
+void DependenceInfo::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
+  std::optional<AffineDecomposer> Decomposer;
+  if (SE)
+    Decomposer.emplace(*SE, MF.getFunction());
+  std::map<SmallVector<const SCEV *, 2>, unsigned> BaseIds;
+  AffineDecomposer::Result Aff;
   unsigned N = MF.getNumBlockIDs();
   Reachable.resize(N);
   for (MachineBasicBlock *B : post_order(&MF))
@@ -105,8 +264,37 @@ void DependenceInfo::collectSites(MachineFunction &MF) {
                       ? agentOfDMAQueue(
                             MI.getOperand(DataOperands::DMAQueue).getImm())
                       : agentOfEngine(getEngine(D));
-        for (const MachineMemOperand *MMO : MI.memoperands())
+        unsigned NumHBM = 0;
+        for (const MachineMemOperand *MMO : MI.memoperands()) {
           S.Refs.push_back(TileRef::fromMemOperand(*MMO));
+          NumHBM += S.Refs.back().AddrSpace == 1;
+        }
+        // The start addresses of an HBM access, for the accesses to one
+        // object at run-time offsets.
+        uint64_t Extent = Decomposer && NumHBM == 1 ? hbmExtent(MI) : 0;
+        if (Extent)
+          for (unsigned I = 0; I < S.Refs.size(); ++I) {
+            TileRef &R = S.Refs[I];
+            const MachineMemOperand *MMO = MI.memoperands()[I];
+            const Value *V = MMO->getValue();
+            if (R.AddrSpace != 1 || !V ||
+                V->getType()->getPointerAddressSpace() != 1)
+              continue;
+            if (const auto *Inst = dyn_cast<Instruction>(V))
+              if (Inst->getFunction() != &MF.getFunction())
+                continue;
+            if (const auto *Arg = dyn_cast<Argument>(V))
+              if (Arg->getParent() != &MF.getFunction())
+                continue;
+            if (!Decomposer->run(V, MMO->getOffset(), Aff))
+              continue;
+            R.AffBase = BaseIds.try_emplace(Aff.Base, BaseIds.size())
+                            .first->second;
+            R.AffBits = Aff.C.getBitWidth();
+            R.AffTZ = Aff.TZ;
+            R.AffC = Aff.C.getZExtValue();
+            R.AffExtent = Extent;
+          }
         if (S.Refs.empty()) {
           S.Refs.push_back(TileRef::everything());
           ++NumOpaqueSites;
@@ -154,7 +342,8 @@ public:
 
   unsigned intern(const TileRef &R) {
     auto Key = std::make_tuple(R.AddrSpace, R.Obj, R.RangeKnown, R.Offset,
-                               R.Size);
+                               R.Size, R.AffBase, R.AffBits, R.AffTZ, R.AffC,
+                               R.AffExtent);
     auto [It, New] = Ids.try_emplace(Key, Locs.size());
     if (New) {
       auto BKey = std::make_pair(R.AddrSpace, R.Obj);
@@ -231,7 +420,8 @@ private:
     uint64_t MaxSize;
   };
   std::vector<Bucket> Buckets;
-  std::map<std::tuple<unsigned, const Value *, bool, int64_t, uint64_t>,
+  std::map<std::tuple<unsigned, const Value *, bool, int64_t, uint64_t,
+                      unsigned, unsigned, unsigned, uint64_t, uint64_t>,
            unsigned>
       Ids;
   std::map<std::pair<unsigned, const Value *>, unsigned> BucketIds;
@@ -387,10 +577,10 @@ void DependenceInfo::buildGroups() {
   }
 }
 
-void DependenceInfo::analyze(MachineFunction &MF) {
+void DependenceInfo::analyze(MachineFunction &MF, ScalarEvolution *SE) {
   Sites.clear();
   Groups.clear();
   NumOpaqueSites = 0;
-  collectSites(MF);
+  collectSites(MF, SE);
   buildGroups();
 }

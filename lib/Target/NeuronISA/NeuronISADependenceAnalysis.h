@@ -45,6 +45,7 @@ class MachineBasicBlock;
 class MachineFunction;
 class MachineInstr;
 class MachineMemOperand;
+class ScalarEvolution;
 class Value;
 
 namespace NeuronISA {
@@ -58,6 +59,20 @@ struct TileRef {
   bool RangeKnown = false; // Offset and Size are exact
   bool Writes = false;
   bool Reads = false;
+
+  /// HBM only, when ScalarEvolution describes the pointer (see
+  /// DependenceInfo::analyze): every address the access ever starts at,
+  /// over the whole run of the function, is congruent modulo 2^AffTZ to
+  /// B + AffC, where B is the same value for every access with the same
+  /// AffBase (a sum of values each computed at most once per call), and
+  /// the access covers [address, address + AffExtent). All arithmetic is
+  /// modulo 2^AffBits, the width of an address.
+  unsigned AffBase = ~0u; // ~0u: no such description
+  unsigned AffBits = 0;
+  unsigned AffTZ = 0;
+  uint64_t AffC = 0; // low AffBits bits
+  uint64_t AffExtent = 0;
+  bool hasAffine() const { return AffBase != ~0u; }
 
   /// May the two accesses touch a common byte (ignoring read/write)?
   static bool mayOverlap(const TileRef &A, const TileRef &B);
@@ -82,7 +97,10 @@ struct DepGroup {
 
 class DependenceInfo {
 public:
-  void analyze(MachineFunction &MF);
+  /// With SE (the IR function's ScalarEvolution), HBM accesses to run-time
+  /// addresses get an affine description (TileRef::AffBase); without it
+  /// they conflict with every access to the same object.
+  void analyze(MachineFunction &MF, ScalarEvolution *SE = nullptr);
 
   ArrayRef<SyncSite> sites() const { return Sites; }
   ArrayRef<DepGroup> groups() const { return Groups; }
@@ -115,7 +133,7 @@ private:
   std::vector<std::pair<unsigned, unsigned>> BlockRange; // by block number
   BitVector Reachable;                                   // by block number
 
-  void collectSites(MachineFunction &MF);
+  void collectSites(MachineFunction &MF, ScalarEvolution *SE);
   void buildGroups();
 };
 

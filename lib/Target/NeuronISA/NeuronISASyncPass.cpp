@@ -18,6 +18,7 @@
 #include "NeuronISASyncCommon.h"
 #include "NeuronISASyncRegisters.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
@@ -61,6 +62,8 @@ public:
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.addRequired<MachineLoopInfoWrapperPass>();
     AU.addRequired<MachineOptimizationRemarkEmitterPass>();
+    // The IR still exists: the addresses of HBM accesses at run-time offsets.
+    AU.addRequired<ScalarEvolutionWrapperPass>();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   MachineFunctionProperties getRequiredProperties() const override {
@@ -83,6 +86,7 @@ INITIALIZE_PASS_BEGIN(NeuronISASync, DEBUG_TYPE,
                       "NeuronISA inter-engine synchronization", false, false)
 INITIALIZE_PASS_DEPENDENCY(MachineLoopInfoWrapperPass)
 INITIALIZE_PASS_DEPENDENCY(MachineOptimizationRemarkEmitterPass)
+INITIALIZE_PASS_DEPENDENCY(ScalarEvolutionWrapperPass)
 INITIALIZE_PASS_END(NeuronISASync, DEBUG_TYPE,
                     "NeuronISA inter-engine synchronization", false, false)
 
@@ -249,7 +253,7 @@ bool NeuronISASync::runOnMachineFunction(MachineFunction &MF) {
       getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE();
 
   DependenceInfo DI;
-  DI.analyze(MF);
+  DI.analyze(MF, &getAnalysis<ScalarEvolutionWrapperPass>().getSE());
   SyncReport Report;
   for (const MachineLoop *L : MLI)
     Report.BaselineBarriers += countLoopBarriers(*L);
