@@ -21,9 +21,11 @@
 // 3. Waits already implied by an earlier wait of the same engine on the same
 //    semaphore (a larger or equal threshold, relative to C_F) are dropped.
 // 4. Limits: counters first (agents whose counters change alike share one);
-//    snapshots get the remaining reserved registers by priority (loop
-//    depth), sharing a register when their live blocks are disjoint, one
-//    union snapshot replacing several groups where that frees them all; a
+//    snapshots get the reserved registers by priority (loop depth),
+//    sharing a register (also a counter's, after its last read) when their
+//    live intervals inside blocks do not meet; groups with the same last
+//    producer sites per block share one snapshot; one union snapshot
+//    replaces several groups where that frees them all; a
 //    group left without one waits for the current count N_F(c) (sound, not
 //    precise), with a remark.
 //
@@ -139,7 +141,20 @@ private:
   void computeThresholds();
   void combineWaits();
   void mergeSnapshots();
-  BitVector snapshotBlocks(unsigned GI);
+  struct Seg {
+    unsigned B; // RPO index
+    int Lo, Hi; // closed interval of positions in the block
+  };
+  using Range = SmallVector<Seg, 8>; // sorted by block
+  static bool interferes(const Range &A, const Range &B);
+  void liveness(const BitVector &Use, const BitVector &Kill, BitVector &LiveIn,
+                BitVector &LiveOut);
+  Range snapshotRange(unsigned GI);
+  Range counterRange(AgentId Owner);
+  void shareIdenticalSnapshots();
+  std::vector<unsigned> SitePos; // per site: index in its block
+  std::vector<BitVector> SnapLiveOut; // per group: blocks whose write is live
+  std::vector<BitVector> CounterLiveOut; // per owner agent
   bool allocateRegisters();
   std::vector<int64_t> impliedThresholds(Engine E, AgentId F);
   void emit();
@@ -392,21 +407,38 @@ void Impl::computeThresholds() {
   }
 }
 
-/// The blocks where group GI's snapshot register is live or written (the
-/// entry block only if its initial 0 is read): backward liveness over the
-/// blocks. Consumers waiting on the snapshot read it before any producer of
-/// the group in their block (else their threshold would be Known).
-BitVector Impl::snapshotBlocks(unsigned GI) {
-  const DepGroup &G = Groups[GI];
+// Positions inside a block with sites s_0..s_{m-1}: 0 the block start (the
+// entry's initializations), 2i+1 the waits before s_i, 2i+2 the snapshot
+// writes after s_i, End the counter updates before the terminators. A
+// register's live range is a set of closed intervals of positions per block;
+// two values share a register when no intervals meet.
+static constexpr int End = std::numeric_limits<int>::max();
+
+bool Impl::interferes(const Range &A, const Range &B) {
+  auto I = A.begin(), J = B.begin();
+  while (I != A.end() && J != B.end()) {
+    if (I->B < J->B)
+      ++I;
+    else if (J->B < I->B)
+      ++J;
+    else {
+      for (auto K = J; K != B.end() && K->B == I->B; ++K)
+        if (I->Lo <= K->Hi && K->Lo <= I->Hi)
+          return true;
+      ++I;
+    }
+  }
+  return false;
+}
+
+/// Backward liveness over the blocks: LiveIn = Use | (LiveOut & ~Kill).
+void Impl::liveness(const BitVector &Use, const BitVector &Kill,
+                    BitVector &LiveIn, BitVector &LiveOut) {
   unsigned N = RPO.size();
-  BitVector Use(N), Def(N), LiveIn(N), LiveOut(N);
-  for (unsigned C : G.Consumers)
-    for (const WaitReq &R : Waits[C])
-      if (R.Group == GI && R.Snapshot)
-        Use.set(RPOIndex[DI.sites()[C].MBB->getNumber()]);
-  for (unsigned P : G.Producers)
-    Def.set(RPOIndex[DI.sites()[P].MBB->getNumber()]);
-  // Backward from the reads: LiveIn = Use | (LiveOut & ~Def).
+  LiveIn.reset();
+  LiveIn.resize(N);
+  LiveOut.reset();
+  LiveOut.resize(N);
   SmallVector<unsigned, 32> Work;
   for (unsigned I : Use.set_bits()) {
     LiveIn.set(I);
@@ -417,17 +449,121 @@ BitVector Impl::snapshotBlocks(unsigned GI) {
     for (unsigned J = PredBegin[B]; J < PredBegin[B + 1]; ++J) {
       unsigned P = Preds[J];
       LiveOut.set(P);
-      if (!Def.test(P) && !LiveIn.test(P)) {
+      if (!Kill.test(P) && !LiveIn.test(P)) {
         LiveIn.set(P);
         Work.push_back(P);
       }
     }
   }
+}
+
+/// Group GI's snapshot register: read by the waits of its Unknown consumers
+/// (which precede every producer of the group in their block, else their
+/// threshold would be Known), written after the last producer of the group
+/// in a block only where the value is live out of it, initialized at entry
+/// only if live there.
+Impl::Range Impl::snapshotRange(unsigned GI) {
+  const DepGroup &G = Groups[GI];
+  unsigned N = RPO.size();
+  BitVector UseB(N), Def(N), LiveIn, LiveOut;
+  std::vector<int> LastUse(N, -1), DefPos(N, -1);
+  for (unsigned C : G.Consumers)
+    for (const WaitReq &R : Waits[C])
+      if (R.Group == GI && R.Snapshot) {
+        unsigned I = RPOIndex[DI.sites()[C].MBB->getNumber()];
+        UseB.set(I);
+        LastUse[I] = std::max(LastUse[I], int(2 * SitePos[C] + 1));
+      }
+  for (unsigned P : G.Producers) {
+    unsigned I = RPOIndex[DI.sites()[P].MBB->getNumber()];
+    Def.set(I);
+    DefPos[I] = std::max(DefPos[I], int(2 * SitePos[P] + 2));
+  }
+  liveness(UseB, Def, LiveIn, LiveOut);
   SnapshotLiveAtEntry[GI] = LiveIn.test(0);
-  LiveIn |= LiveOut;
-  LiveIn |= Def;
-  LiveIn |= Use;
-  return LiveIn;
+  SnapLiveOut[GI] = LiveOut;
+  Range R;
+  for (unsigned I = 0; I < N; ++I) {
+    if (LiveIn.test(I)) {
+      int Hi = (!Def.test(I) && LiveOut.test(I)) ? End : LastUse[I];
+      if (Hi < 0) // live through a def without a use: cannot happen
+        Hi = End;
+      R.push_back({I, 0, Hi});
+    } else if (UseB.test(I)) {
+      R.push_back({I, 0, LastUse[I]}); // conservative
+    }
+    if (Def.test(I) && LiveOut.test(I))
+      R.push_back({I, DefPos[I], End});
+  }
+  return R;
+}
+
+/// Counter of the agents owned by Owner: read by waits on C_F + k, by
+/// snapshot writes of F, and (for a snapshot that may fall back) by the
+/// snapshot consumers of F; updated at block ends, initialized at entry. It
+/// is live from the entry to its last read; updates after it are dropped.
+Impl::Range Impl::counterRange(AgentId Owner) {
+  unsigned N = RPO.size();
+  BitVector UseB(N), Kill(N), LiveIn, LiveOut;
+  std::vector<int> LastUse(N, -1);
+  auto Use = [&](unsigned Site, int Pos) {
+    unsigned I = RPOIndex[DI.sites()[Site].MBB->getNumber()];
+    UseB.set(I);
+    LastUse[I] = std::max(LastUse[I], Pos);
+  };
+  for (unsigned C = 0; C < Waits.size(); ++C)
+    for (const WaitReq &R : Waits[C])
+      if (CounterOwner[R.F] == Owner)
+        Use(C, 2 * SitePos[C] + 1); // a snapshot wait may become C_F + k
+  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
+    if (!NeedsSnapshot[GI] || CounterOwner[Groups[GI].Producer] != Owner)
+      continue;
+    ArrayRef<unsigned> P = Groups[GI].Producers;
+    for (unsigned I = 0; I < P.size(); ++I)
+      if (I + 1 == P.size() || DI.sites()[P[I + 1]].MBB != DI.sites()[P[I]].MBB)
+        Use(P[I], 2 * SitePos[P[I]] + 2);
+  }
+  liveness(UseB, Kill, LiveIn, LiveOut);
+  CounterLiveOut[Owner] = LiveOut;
+  Range R;
+  for (unsigned I = 0; I < N; ++I) {
+    if (LiveOut.test(I))
+      R.push_back({I, 0, End});
+    else if (LiveIn.test(I))
+      R.push_back({I, 0, LastUse[I]});
+  }
+  if (R.empty() || R.front().B != 0)
+    R.insert(R.begin(), Seg{0, 0, 0}); // the initialization
+  return R;
+}
+
+/// Groups of one agent whose last producer sites in every block coincide
+/// hold the same snapshot value everywhere (the count after the latest
+/// executed one of those sites, 0 before): one snapshot serves them all.
+void Impl::shareIdenticalSnapshots() {
+  std::map<std::pair<AgentId, SmallVector<unsigned, 8>>, unsigned> Rep;
+  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
+    if (!NeedsSnapshot[GI])
+      continue;
+    ArrayRef<unsigned> P = Groups[GI].Producers;
+    SmallVector<unsigned, 8> Last;
+    for (unsigned I = 0; I < P.size(); ++I)
+      if (I + 1 == P.size() || DI.sites()[P[I + 1]].MBB != DI.sites()[P[I]].MBB)
+        Last.push_back(P[I]);
+    auto [It, New] = Rep.try_emplace({Groups[GI].Producer, Last}, GI);
+    if (New)
+      continue;
+    unsigned R = It->second;
+    for (unsigned C : Groups[GI].Consumers)
+      for (WaitReq &W : Waits[C])
+        if (W.Group == GI && W.Snapshot)
+          W.Group = R;
+    auto &RC = Groups[R].Consumers;
+    RC.append(Groups[GI].Consumers.begin(), Groups[GI].Consumers.end());
+    llvm::sort(RC);
+    RC.erase(llvm::unique(RC), RC.end());
+    NeedsSnapshot[GI] = false;
+  }
 }
 
 bool Impl::allocateRegisters() {
@@ -457,15 +593,29 @@ bool Impl::allocateRegisters() {
                           " are reserved: using the barrier algorithm"});
     return false;
   }
+  SitePos.assign(DI.sites().size(), 0);
+  for (MachineBasicBlock *B : RPO) {
+    unsigned I = 0;
+    for (unsigned S : DI.blockSites(*B))
+      SitePos[S] = I++;
+  }
+  shareIdenticalSnapshots();
+  SnapLiveOut.assign(Groups.size(), BitVector());
+  CounterLiveOut.assign(NumAgents, BitVector());
+
+  // Live ranges per reserved register (index I: register r20 + I).
+  std::vector<SmallVector<Range, 4>> Occupied(SyncRegs::Count);
+  // Counters are all live at the entry: r20, r21, ...
   unsigned Next = 0;
-  for (AgentId F = 0; F < NumAgents; ++F)
-    if (CounterOwner[F] == F && !ByPattern.empty()) {
-      bool Needs = false;
-      for (auto &KV : ByPattern)
-        Needs |= KV.second == F;
-      if (Needs)
-        CounterReg[F] = SyncRegs::counterReg(Next++);
-    }
+  for (AgentId F = 0; F < NumAgents; ++F) {
+    bool Owns = false;
+    for (auto &KV : ByPattern)
+      Owns |= KV.second == F;
+    if (!Owns)
+      continue;
+    CounterReg[F] = SyncRegs::counterReg(Next);
+    Occupied[Next++].push_back(counterRange(F));
+  }
   for (AgentId F = 0; F < NumAgents; ++F)
     CounterReg[F] = CounterReg[CounterOwner[F]];
   Report.CounterRegs = NumCounters;
@@ -485,28 +635,24 @@ bool Impl::allocateRegisters() {
     Want.push_back({W, GI});
   }
   llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
-  unsigned Free = SyncRegs::Count - NumCounters;
   bool Fallback = false;
-  // Snapshots whose live ranges do not meet share a register.
-  std::vector<BitVector> Touch(Want.size());
-  for (unsigned I = 0; I < Want.size(); ++I)
-    Touch[I] = snapshotBlocks(Want[I].second);
-  SmallVector<SmallVector<unsigned, 4>, 12> RegUsers(Free); // Want indices
-  BitVector RegUsed(Free);
+  BitVector SnapUsed(SyncRegs::Count);
   for (unsigned I = 0; I < Want.size(); ++I) {
     unsigned GI = Want[I].second;
+    Range R = snapshotRange(GI);
     int Reg = -1;
-    for (unsigned R = 0; R < Free && Reg < 0; ++R)
-      if (llvm::none_of(RegUsers[R], [&](unsigned J) {
-            return Touch[I].anyCommon(Touch[J]);
+    // Highest registers first (r31, r30, ...): snapshots, then counters'
+    // dead stretches.
+    for (int X = SyncRegs::Count - 1; X >= 0 && Reg < 0; --X)
+      if (llvm::none_of(Occupied[X], [&](const Range &O) {
+            return interferes(R, O);
           }))
-        Reg = R;
+        Reg = X;
     if (Reg >= 0) {
-      SnapReg[GI] = SyncRegs::snapshotReg(Reg);
-      RegUsers[Reg].push_back(I);
-      if (!RegUsed.test(Reg))
-        ++Report.SnapshotRegs;
-      RegUsed.set(Reg);
+      SnapReg[GI] = SyncRegs::reg(Reg);
+      Occupied[Reg].push_back(std::move(R));
+      if (unsigned(Reg) >= NumCounters)
+        SnapUsed.set(Reg);
       continue;
     }
     // Out of registers: wait for every earlier instance of F instead.
@@ -532,6 +678,7 @@ bool Impl::allocateRegisters() {
                     agentName(G.Producer) + " instead of the latest "
                                             "conflicting one"});
   }
+  Report.SnapshotRegs = SnapUsed.count();
   if (Fallback)
     combineWaits();
   return true;
@@ -650,6 +797,8 @@ void Impl::emit() {
       auto After = std::next(MI.getIterator());
       for (unsigned GI : SnapshotsAfter[S]) {
         AgentId F = Groups[GI].Producer;
+        if (!SnapLiveOut[GI].test(RPOIndex[BN]))
+          continue; // nothing reads this value
         buildAddImm(TII, *B, After, DL, SnapReg[GI], CounterReg[F],
                     OffAfter[S]);
         note(B, &SyncReport::Counts::Bookkeeping);
@@ -658,7 +807,8 @@ void Impl::emit() {
     }
     auto Term = B->getFirstTerminator();
     for (AgentId F = 0; F < NumAgents; ++F)
-      if (int64_t D = mat(BN, F); D && CounterOwner[F] == F) {
+      if (int64_t D = mat(BN, F); D && CounterOwner[F] == F &&
+                                  CounterLiveOut[F].test(RPOIndex[BN])) {
         buildAddImm(TII, *B, Term, DL, CounterReg[F], CounterReg[F], D);
         note(B, &SyncReport::Counts::Bookkeeping);
       }

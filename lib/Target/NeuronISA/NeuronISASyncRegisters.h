@@ -17,8 +17,11 @@
 //      set of producer sites) whose latest producer instance is not a
 //      constant offset from C_F at some consumer: R_G = the count right after
 //      the latest executed producer of G. Snapshots take the remaining
-//      registers, highest first (r31, r30, ...).
-// Every reserved register the pass uses is set at function entry (li r, 0).
+//      registers, highest first (r31, r30, ...), and a counter's register
+//      after the counter's last read; values whose live ranges (intervals
+//      inside blocks) do not meet share a register.
+// Counters are set at function entry (li r, 0); a snapshot only if read
+// before written.
 // The barrier pass uses no registers.
 //
 // Semaphores: agent F's semaphore S_F is s<i>, i = the rank of F among the
