@@ -8,7 +8,7 @@ if [ ! -f build/build.ninja ]; then
   echo "error: no build/ directory: run 'bash utils/setup.sh' first" >&2
   exit 1
 fi
-ninja -C build NeuronISA NeuronISAUnitTests all || exit 1
+ninja -C build || exit 1
 log=$(mktemp)
 /usr/lib/llvm-22/bin/lit -sv build/test 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
