@@ -519,8 +519,28 @@ void DependenceInfo::buildGroups() {
   // candidates that reach c, so the latest instance before c is unchanged.
   unsigned NB = Reachable.size();
   std::vector<unsigned> Mark(NB, 0); // == Epoch: can reach a consumer
+  // == Epoch: a producer block none of whose successors is known to reach a
+  // consumer yet. The search stops once there is none left: every producer
+  // is then kept, as the complete search would find.
+  std::vector<unsigned> Pending(NB, 0);
+  // Predecessors by block number, compressed (built on first use).
+  std::vector<unsigned> PredBegin, PredList;
+  if (!Sites.empty()) {
+    const MachineFunction &MF = *Sites.front().MBB->getParent();
+    PredBegin.assign(NB + 1, 0);
+    for (const MachineBasicBlock &MBB : MF)
+      PredBegin[MBB.getNumber() + 1] = MBB.pred_size();
+    for (unsigned I = 0; I < NB; ++I)
+      PredBegin[I + 1] += PredBegin[I];
+    PredList.resize(PredBegin[NB]);
+    for (const MachineBasicBlock &MBB : MF) {
+      unsigned K = PredBegin[MBB.getNumber()];
+      for (const MachineBasicBlock *P : MBB.predecessors())
+        PredList[K++] = P->getNumber();
+    }
+  }
+  SmallVector<unsigned, 16> WorkN;
   unsigned Epoch = 0;
-  SmallVector<const MachineBasicBlock *, 16> Work;
   std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> FinalId;
   ConsumerGroups.assign(Sites.size(), {});
   ProducerGroups.assign(Sites.size(), {});
@@ -528,22 +548,37 @@ void DependenceInfo::buildGroups() {
     if (PG.Consumers.empty())
       continue;
     ++Epoch;
+    unsigned NumPending = 0;
+    for (unsigned P : PG.Producers) {
+      unsigned BN = Sites[P].MBB->getNumber();
+      if (Pending[BN] != Epoch) {
+        Pending[BN] = Epoch;
+        ++NumPending;
+      }
+    }
     for (unsigned C : PG.Consumers) {
-      const MachineBasicBlock *B = Sites[C].MBB;
-      if (Mark[B->getNumber()] != Epoch) {
-        Mark[B->getNumber()] = Epoch;
-        Work.push_back(B);
+      unsigned BN = Sites[C].MBB->getNumber();
+      if (Mark[BN] != Epoch) {
+        Mark[BN] = Epoch;
+        WorkN.push_back(BN);
       }
     }
     // Blocks from which a consumer block is reachable (zero or more edges).
-    while (!Work.empty()) {
-      const MachineBasicBlock *B = Work.pop_back_val();
-      for (const MachineBasicBlock *P : B->predecessors())
-        if (Mark[P->getNumber()] != Epoch) {
-          Mark[P->getNumber()] = Epoch;
-          Work.push_back(P);
+    while (!WorkN.empty() && NumPending) {
+      unsigned B = WorkN.pop_back_val();
+      for (unsigned J = PredBegin[B]; J < PredBegin[B + 1]; ++J) {
+        unsigned P = PredList[J];
+        if (Pending[P] == Epoch) {
+          Pending[P] = 0; // B, its successor, reaches a consumer
+          --NumPending;
         }
+        if (Mark[P] != Epoch) {
+          Mark[P] = Epoch;
+          WorkN.push_back(P);
+        }
+      }
     }
+    WorkN.clear();
     SmallVector<unsigned, 4> Kept;
     for (unsigned P : PG.Producers) {
       const MachineBasicBlock *B = Sites[P].MBB;

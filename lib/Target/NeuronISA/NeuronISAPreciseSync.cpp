@@ -155,6 +155,8 @@ private:
   std::vector<unsigned> SitePos; // per site: index in its block
   std::vector<BitVector> SnapLiveOut; // per group: blocks whose write is live
   std::vector<BitVector> CounterLiveOut; // per owner agent
+  // snapshotRange's scratch, per RPO index: -1 except while in use.
+  std::vector<int> ScratchLastUse, ScratchDefPos;
   bool allocateRegisters();
   std::vector<int64_t> impliedThresholds(Engine E, AgentId F);
   void emit();
@@ -346,14 +348,22 @@ void Impl::computeThresholds() {
   std::vector<KState> In(N);
   std::vector<unsigned> Changes(N), LastStamp(N, ~0u);
   std::vector<int64_t> LastVal(N), MatF(N);
-  std::vector<uint8_t> Dirty(N);
+  // Blocks to (re)evaluate; visited in increasing RPO index, sweep after
+  // sweep (a set bit at or before the current block waits for the next
+  // sweep), without scanning the clean ones.
+  BitVector Dirty(N);
+  // mat() per (RPO index, agent), gathered once (not per group).
+  std::vector<int64_t> MatRPO(size_t(N) * NumAgents);
+  for (unsigned I = 0; I < N; ++I)
+    for (AgentId F = 0; F < NumAgents; ++F)
+      MatRPO[size_t(I) * NumAgents + F] = mat(RPO[I]->getNumber(), F);
   AgentId MatOf = NumAgents;
   for (unsigned GI = 0; GI < Groups.size(); ++GI) {
     const DepGroup &G = Groups[GI];
     AgentId F = G.Producer;
     if (F != MatOf) {
       for (unsigned I = 0; I < N; ++I)
-        MatF[I] = mat(RPO[I]->getNumber(), F);
+        MatF[I] = MatRPO[size_t(I) * NumAgents + F];
       MatOf = F;
     }
     for (unsigned P : G.Producers) {
@@ -369,14 +379,17 @@ void Impl::computeThresholds() {
     };
     std::fill(In.begin(), In.end(), KState());
     std::fill(Changes.begin(), Changes.end(), 0);
-    std::fill(Dirty.begin(), Dirty.end(), 1);
+    Dirty.set();
+    Dirty.reset(0); // the entry is never re-evaluated
     In[0] = KState::empty(0); // C_F = 0 at entry
     for (bool Again = true; Again;) {
       Again = false;
-      for (unsigned I = 1; I < N; ++I) {
-        if (!Dirty[I])
-          continue;
-        Dirty[I] = 0;
+      for (int NextI = Dirty.find_first(); NextI >= 0;
+           NextI = Dirty.find_next(NextI)) {
+        unsigned I = NextI;
+        Dirty.reset(I);
+        if (I == 0)
+          continue; // the entry is never evaluated (a back edge may mark it)
         KState S;
         for (unsigned J = PredBegin[I]; J < PredBegin[I + 1]; ++J)
           S.meet(Out(Preds[J]));
@@ -387,7 +400,7 @@ void Impl::computeThresholds() {
           S = KState::unknown();
         In[I] = S;
         for (unsigned J = SuccBegin[I]; J < SuccBegin[I + 1]; ++J) {
-          Dirty[Succs[J]] = 1;
+          Dirty.set(Succs[J]);
           Again |= Succs[J] <= I;
         }
       }
@@ -466,7 +479,11 @@ Impl::Range Impl::snapshotRange(unsigned GI) {
   const DepGroup &G = Groups[GI];
   unsigned N = RPO.size();
   BitVector UseB(N), Def(N), LiveIn, LiveOut;
-  std::vector<int> LastUse(N, -1), DefPos(N, -1);
+  if (ScratchLastUse.size() != N) {
+    ScratchLastUse.assign(N, -1);
+    ScratchDefPos.assign(N, -1);
+  }
+  std::vector<int> &LastUse = ScratchLastUse, &DefPos = ScratchDefPos;
   for (unsigned C : G.Consumers)
     for (const WaitReq &R : Waits[C])
       if (R.Group == GI && R.Snapshot) {
@@ -483,7 +500,10 @@ Impl::Range Impl::snapshotRange(unsigned GI) {
   SnapshotLiveAtEntry[GI] = LiveIn.test(0);
   SnapLiveOut[GI] = LiveOut;
   Range R;
-  for (unsigned I = 0; I < N; ++I) {
+  BitVector Any = LiveIn; // the blocks that can get a segment
+  Any |= UseB;
+  Any |= Def;
+  for (unsigned I : Any.set_bits()) {
     if (LiveIn.test(I)) {
       int Hi = (!Def.test(I) && LiveOut.test(I)) ? End : LastUse[I];
       if (Hi < 0) // live through a def without a use: cannot happen
@@ -495,6 +515,10 @@ Impl::Range Impl::snapshotRange(unsigned GI) {
     if (Def.test(I) && LiveOut.test(I))
       R.push_back({I, DefPos[I], End});
   }
+  for (unsigned I : UseB.set_bits())
+    LastUse[I] = -1;
+  for (unsigned I : Def.set_bits())
+    DefPos[I] = -1;
   return R;
 }
 
@@ -526,7 +550,9 @@ Impl::Range Impl::counterRange(AgentId Owner) {
   liveness(UseB, Kill, LiveIn, LiveOut);
   CounterLiveOut[Owner] = LiveOut;
   Range R;
-  for (unsigned I = 0; I < N; ++I) {
+  BitVector Any = LiveOut; // the blocks that can get a segment
+  Any |= LiveIn;
+  for (unsigned I : Any.set_bits()) {
     if (LiveOut.test(I))
       R.push_back({I, 0, End});
     else if (LiveIn.test(I))
@@ -704,17 +730,34 @@ std::vector<int64_t> Impl::impliedThresholds(Engine E, AgentId F) {
     return V - mat(BN, F);
   };
   In[RPO.front()->getNumber()] = 0; // S_F >= 0 = C_F at entry
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (unsigned I = 1; I < RPO.size(); ++I) {
+  // Sweeps in RPO order until nothing changes. A block is re-evaluated only
+  // when it could change: a predecessor's value changed since its last
+  // evaluation, or that evaluation was cut off to None (it would be
+  // assigned again). The other blocks would recompute their own value.
+  unsigned N = RPO.size();
+  BitVector Dirty(N);
+  Dirty.set();
+  Dirty.reset(0);
+  while (Dirty.any()) {
+    for (int NextI = Dirty.find_first(); NextI >= 0;
+         NextI = Dirty.find_next(NextI)) {
+      unsigned I = NextI;
+      Dirty.reset(I);
+      if (I == 0)
+        continue; // the entry is never evaluated (a back edge may mark it)
       unsigned BN = RPO[I]->getNumber();
       int64_t V = Undef;
       for (unsigned J = PredBegin[I]; J < PredBegin[I + 1]; ++J)
         V = std::min(V, Out(RPO[Preds[J]]));
       if (V != In[BN]) {
         // A value that keeps decreasing around a loop means nothing.
-        In[BN] = ++Changes[BN] > 8 ? None : V;
-        Changed = true;
+        int64_t New = ++Changes[BN] > 8 ? None : V;
+        if (New != V)
+          Dirty.set(I); // assigned again in the next sweep
+        if (New != In[BN])
+          for (unsigned J = SuccBegin[I]; J < SuccBegin[I + 1]; ++J)
+            Dirty.set(Succs[J]);
+        In[BN] = New;
       }
     }
   }
