@@ -151,6 +151,13 @@ private:
   void runStream(unsigned A);
   bool data(unsigned A, Stream &S, const Inst &I);
   bool sync(unsigned A, Stream &S, const Inst &I);
+  /// Tells the conflict checker every tile access of I (tiles resolved to T).
+  void recordAccesses(const Inst &I, const ResolvedTile *T);
+  /// Ideal mode: when every earlier conflicting instance of I's accesses has
+  /// completed (a probe: nothing is recorded).
+  uint64_t dependencesDone(unsigned A, uint64_t Seq, uint32_t Epoch,
+                           uint32_t InstIdx, const Inst &I,
+                           const ResolvedTile *T);
   void startTransfer(unsigned Q);
   void semUpdate(const Event &E);
   void wake(unsigned Sem);
@@ -564,20 +571,8 @@ bool Simulator::Impl::data(unsigned A, Stream &S, const Inst &I) {
       // A queue cannot wait: whatever synchronizes a transfer holds SP
       // before the trigger. So does the dataflow limit, or it would be a
       // bound no synchronization of this machine can reach.
-      unsigned QA = NumStreams + I.Queue;
-      Checker->begin(QA, S.Seq, Q.Epoch + 1, InstIdx, 0, nullptr);
-      Checker->setProbe(true);
-      for (unsigned K = 0; K != 2; ++K) {
-        const TileOperand &TO = I.Tiles[K];
-        if (TO.Space == NeuronISA::MemSpace::HBM)
-          Checker->accessHBM(T[K].Buf, T[K].Addr, TO.Partitions,
-                             TO.FreeElems, TO.RowStride, TO.Reads, TO.Writes);
-        else
-          Checker->accessOnChip(T[K].Reg, T[K].Addr, TO.FreeElems, TO.Reads,
-                                TO.Writes);
-      }
-      uint64_t D = Checker->end();
-      Checker->setProbe(false);
+      uint64_t D = dependencesDone(NumStreams + I.Queue, S.Seq, Q.Epoch + 1,
+                                   InstIdx, I, T);
       if (D > S.Time) {
         St.Stalled += D - S.Time;
         S.Time = D;
@@ -612,20 +607,9 @@ bool Simulator::Impl::data(unsigned A, Stream &S, const Inst &I) {
     if (TrackPrecision)
       Guards = Precision.take(A);
     if (TrackConflicts) {
-      auto accesses = [&] {
-        for (unsigned K = 0; K != I.NumTiles; ++K) {
-          const TileOperand &TO = I.Tiles[K];
-          Checker->accessOnChip(T[K].Reg, T[K].Addr, TO.FreeElems, TO.Reads,
-                                TO.Writes);
-        }
-      };
       if (Opts.Ideal) {
         // Dataflow limit: start when every earlier conflict completed.
-        Checker->begin(A, S.Seq, Epoch, InstIdx, 0, nullptr);
-        Checker->setProbe(true);
-        accesses();
-        uint64_t D = Checker->end();
-        Checker->setProbe(false);
+        uint64_t D = dependencesDone(A, S.Seq, Epoch, InstIdx, I, T);
         if (D > Start) {
           St.Stalled += D - Start;
           Start = D;
@@ -633,7 +617,7 @@ bool Simulator::Impl::data(unsigned A, Stream &S, const Inst &I) {
       }
       Checker->begin(A, S.Seq, Epoch, InstIdx, Start + Cost + Lat,
                      CheckHB ? &S.VC : nullptr);
-      accesses();
+      recordAccesses(I, T);
       uint64_t D = Checker->end();
       if (TrackPrecision)
         Precision.consumer(Guards, D);
@@ -778,6 +762,30 @@ void Simulator::Impl::wake(unsigned Sem) {
   }
 }
 
+void Simulator::Impl::recordAccesses(const Inst &I, const ResolvedTile *T) {
+  for (unsigned K = 0; K != I.NumTiles; ++K) {
+    const TileOperand &TO = I.Tiles[K];
+    if (TO.Space == NeuronISA::MemSpace::HBM)
+      Checker->accessHBM(T[K].Buf, T[K].Addr, TO.Partitions, TO.FreeElems,
+                         TO.RowStride, TO.Reads, TO.Writes);
+    else
+      Checker->accessOnChip(T[K].Reg, T[K].Addr, TO.FreeElems, TO.Reads,
+                            TO.Writes);
+  }
+}
+
+uint64_t Simulator::Impl::dependencesDone(unsigned A, uint64_t Seq,
+                                          uint32_t Epoch, uint32_t InstIdx,
+                                          const Inst &I,
+                                          const ResolvedTile *T) {
+  Checker->begin(A, Seq, Epoch, InstIdx, 0, nullptr);
+  Checker->setProbe(true);
+  recordAccesses(I, T);
+  uint64_t D = Checker->end();
+  Checker->setProbe(false);
+  return D;
+}
+
 void Simulator::Impl::startTransfer(unsigned QIdx) {
   Queue &Q = Queues[QIdx];
   Transfer Tr = std::move(Q.FIFO.front());
@@ -795,24 +803,8 @@ void Simulator::Impl::startTransfer(unsigned QIdx) {
     Q.VC.C[A] = Epoch;
   }
   if (TrackConflicts) {
-    auto accesses = [&] {
-      for (unsigned K = 0; K != 2; ++K) {
-        const TileOperand &TO = I.Tiles[K];
-        const ResolvedTile &RT = Tr.Tiles[K];
-        if (TO.Space == NeuronISA::MemSpace::HBM)
-          Checker->accessHBM(RT.Buf, RT.Addr, TO.Partitions, TO.FreeElems,
-                             TO.RowStride, TO.Reads, TO.Writes);
-        else
-          Checker->accessOnChip(RT.Reg, RT.Addr, TO.FreeElems, TO.Reads,
-                                TO.Writes);
-      }
-    };
     if (Opts.Ideal) {
-      Checker->begin(A, Tr.Seq, Epoch, Tr.InstIdx, 0, nullptr);
-      Checker->setProbe(true);
-      accesses();
-      uint64_t D = Checker->end();
-      Checker->setProbe(false);
+      uint64_t D = dependencesDone(A, Tr.Seq, Epoch, Tr.InstIdx, I, Tr.Tiles);
       if (D > Start) {
         St.Stalled += D - Start;
         Start = D;
@@ -820,7 +812,7 @@ void Simulator::Impl::startTransfer(unsigned QIdx) {
     }
     Checker->begin(A, Tr.Seq, Epoch, Tr.InstIdx, Start + Cost + Lat,
                    CheckHB ? &Q.VC : nullptr);
-    accesses();
+    recordAccesses(I, Tr.Tiles);
     uint64_t D = Checker->end();
     if (TrackPrecision)
       Precision.consumer(Tr.Guards, D);
