@@ -7,7 +7,9 @@
 //     no hand-written synchronization;
 //   - NeuronISADependenceAnalysis (who waits for whom), then
 //     NeuronISAPreciseSync or NeuronISABarrierSync (what to insert);
-//   - the remarks (-pass-remarks*=neuronisa-sync).
+//   - the remarks (-pass-remarks*=neuronisa-sync);
+//   - the dump for the translation validator (-neuronisa-sync-dump, see
+//     NeuronISASyncDump.h), once the algorithm ran.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 #include "NeuronISABarrierSync.h"
 #include "NeuronISADependenceAnalysis.h"
 #include "NeuronISAPreciseSync.h"
+#include "NeuronISASyncDump.h"
 #include "NeuronISASyncCommon.h"
 #include "NeuronISASyncRegisters.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
@@ -268,5 +271,11 @@ bool NeuronISASync::runOnMachineFunction(MachineFunction &MF) {
     Changed = true;
   }
   emitRemarks(MF, MLI, DI, Report, Precise, ORE);
+  if (isSyncDumpRequested()) {
+    SmallVector<std::string, 2> Why;
+    for (const SyncReport::Fallback &FB : Report.Fallbacks)
+      Why.push_back(FB.Why);
+    dumpSyncForValidation(MF, DI, Precise ? "precise" : "barrier", Why);
+  }
   return Changed;
 }
