@@ -26,7 +26,7 @@ config.substitutions.append(("%src_root", config.neuronisa_src_root))
 config.substitutions.append(("%python", "python3"))
 
 # Tools built by the project.
-for tool in ["neuronisa-sim", "neuronisa-asm"]:
+for tool in ["neuronisa-sim", "neuronisa-asm", "neuronisa-sync-check"]:
     exe = os.path.join(config.neuronisa_obj_root, "bin", tool)
     if os.path.exists(exe):
         config.available_features.add(tool)

@@ -1,0 +1,273 @@
+(* neuronisa-sync-check: the translation validator of the synchronization
+   pass. Reads the JSON Lines that llc -neuronisa-sync-dump=FILE writes (one
+   compiled function per line), runs the checker extracted from the Coq
+   development (proofs/theories/Validator.v; Exactness.v proves that a
+   function with no finding is exact on every path), and reports every wait
+   whose threshold differs from the criterion's, with the site and the
+   reason.
+
+   Exit status: 1 when a function has a soundness finding, or an imprecision
+   finding without a fallback the pass announced (its remark); 2 on bad
+   input; 0 otherwise. *)
+
+open Validator
+
+type func = {
+  name : string;
+  mode : string;
+  fallbacks : string list;
+  prog : prog;
+  agents : string array;
+  engines : string array;
+  blocks : (int * string * Json.t list) list; (* id, name, raw instructions *)
+  code : (int, instr list) Hashtbl.t;
+  site_engine : int array;
+}
+
+let instr_of_json j =
+  let i k = Json.to_int (Json.member k j) in
+  match Json.to_string (Json.member "op" j) with
+  | "site" -> ISite (i "site")
+  | "wait" -> IWait (i "engine", i "sem", i "reg", i "imm")
+  | "li" -> ISet (i "dst", i "imm")
+  | "addi" -> IAdd (i "dst", i "src", i "imm")
+  | "def" -> IDef (i "reg")
+  | "sync" -> IOther
+  | op -> raise (Json.Error ("unknown instruction \"" ^ op ^ "\""))
+
+(* All unions of two or more of the sets in [l] (only the whole union when
+   there are many): the snapshot registers of the pass may hold any of them. *)
+let unions l =
+  let rec subsets = function
+    | [] -> [ [] ]
+    | x :: r -> let s = subsets r in s @ List.map (fun t -> x :: t) s
+  in
+  if List.length l > 3 then [ List.concat l ]
+  else List.filter_map (fun s -> if List.length s >= 2 then Some (List.concat s) else None) (subsets l)
+
+let load (j : Json.t) : func =
+  let ints l = List.map Json.to_int (Json.to_list l) in
+  let agents = Array.of_list (List.map Json.to_string (Json.to_list (Json.member "agents" j))) in
+  let engines = Array.of_list (List.map Json.to_string (Json.to_list (Json.member "engines" j))) in
+  let code = Hashtbl.create 16 and succ = Hashtbl.create 16 in
+  let blocks =
+    List.map (fun b ->
+        let id = Json.to_int (Json.member "id" b) in
+        let insts = Json.to_list (Json.member "insts" b) in
+        Hashtbl.replace code id (List.map instr_of_json insts);
+        Hashtbl.replace succ id (ints (Json.member "succs" b));
+        let name = match Json.member_opt "name" b with Some (Json.String s) -> s | _ -> "" in
+        (id, name, insts))
+      (Json.to_list (Json.member "blocks" j))
+  in
+  let sites = Array.of_list (Json.to_list (Json.member "sites" j)) in
+  let nsites = Array.length sites in
+  Array.iteri (fun i s -> if Json.to_int (Json.member "id" s) <> i then
+                  raise (Json.Error "sites must be numbered 0, 1, ... in order")) sites;
+  let sagent = Array.map (fun s -> Json.to_int (Json.member "agent" s)) sites in
+  let sengine = Array.map (fun s -> Json.to_int (Json.member "engine" s)) sites in
+  let ssem = Array.map (fun s -> match Json.member "sem" s with
+                                 | Json.Null -> None | v -> Some (Json.to_int v)) sites in
+  let nagents = Array.length agents in
+  let agsem = Array.make nagents None in
+  Array.iteri (fun s a ->
+      if a < 0 || a >= nagents then raise (Json.Error "site agent out of range");
+      match ssem.(s), agsem.(a) with Some x, None -> agsem.(a) <- Some x | _ -> ()) sagent;
+  (* Conflicts: every consumer of a group conflicts with every producer. *)
+  let conf = Hashtbl.create 64 in
+  let groups = List.map (fun g ->
+      let a = Json.to_int (Json.member "agent" g) in
+      let prods = List.sort_uniq compare (ints (Json.member "producers" g)) in
+      let cons = ints (Json.member "consumers" g) in
+      List.iter (fun c -> List.iter (fun s -> Hashtbl.replace conf (c, s) ()) prods) cons;
+      (a, prods, cons)) (Json.to_list (Json.member "groups" j)) in
+  (* Tracked sets: the groups of each (consumer, agent) and their unions. *)
+  let set_id = Hashtbl.create 64 and set_agent = ref [] and nsets = ref 0 in
+  let pmem = Hashtbl.create 64 in
+  let intern a l =
+    let l = List.sort_uniq compare l in
+    match Hashtbl.find_opt set_id (a, l) with
+    | Some q -> q
+    | None ->
+        let q = !nsets in
+        incr nsets;
+        Hashtbl.replace set_id (a, l) q;
+        set_agent := (q, a) :: !set_agent;
+        List.iter (fun s -> Hashtbl.replace pmem (q, s) ()) l;
+        q
+  in
+  let by_consumer = Hashtbl.create 64 in
+  List.iter (fun (a, prods, cons) ->
+      List.iter (fun c ->
+          let cur = try Hashtbl.find by_consumer (c, a) with Not_found -> [] in
+          Hashtbl.replace by_consumer (c, a) (prods :: cur)) cons) groups;
+  let cover = Hashtbl.create 64 in
+  Hashtbl.iter (fun (c, a) sets ->
+      let ids = List.map (intern a) (sets @ unions sets) in
+      Hashtbl.replace cover (c, a) (List.sort_uniq compare ids)) by_consumer;
+  let pagent = Array.make !nsets 0 in
+  List.iter (fun (q, a) -> pagent.(q) <- a) !set_agent;
+  let get t k d = try Hashtbl.find t k with Not_found -> d in
+  let prog = {
+    pcode = (fun b -> get code b []);
+    psucc = (fun b -> get succ b []);
+    pblocks = List.map (fun (id, _, _) -> id) blocks;
+    pentry = Json.to_int (Json.member "entry" j);
+    nsites;
+    nagents;
+    sagent = (fun s -> if s >= 0 && s < nsites then sagent.(s) else 0);
+    sengine = (fun s -> if s >= 0 && s < nsites then sengine.(s) else 0);
+    ssem = (fun s -> if s >= 0 && s < nsites then ssem.(s) else None);
+    agsem = (fun a -> if a >= 0 && a < nagents then agsem.(a) else None);
+    conf = (fun c s -> Hashtbl.mem conf (c, s));
+    pmem = (fun q s -> Hashtbl.mem pmem (q, s));
+    pagent = (fun q -> if q >= 0 && q < !nsets then pagent.(q) else 0);
+    ptracked = List.init !nsets (fun q -> q);
+    cover = (fun c a -> get cover (c, a) []);
+  } in
+  { name = Json.to_string (Json.member "function" j);
+    mode = Json.to_string (Json.member "mode" j);
+    fallbacks = List.map Json.to_string (Json.to_list (Json.member "fallbacks" j));
+    prog; agents; engines; blocks; code; site_engine = sengine }
+
+(* ---- Reporting ---- *)
+
+let name_of arr i = if i >= 0 && i < Array.length arr then arr.(i) else string_of_int i
+
+let wait_text f = function
+  | IWait (e, sm, r, k) ->
+      if r = 0 then Printf.sprintf "%s.wait s%d, %d" (name_of f.engines e) sm k
+      else Printf.sprintf "%s.waitr s%d, r%d, %d" (name_of f.engines e) sm r k
+  | _ -> ""
+
+(* Block, position and the waits of its engine on [sem] just before site c. *)
+let locate f c sem =
+  let found = ref None in
+  List.iter (fun (b, bname, _) ->
+      let insts = Array.of_list (Hashtbl.find f.code b) in
+      Array.iteri (fun i ins ->
+          if ins = ISite c && !found = None then begin
+            let e = f.site_engine.(c) in
+            let waits = ref [] and k = ref (i - 1) in
+            while !k >= 0 && (match insts.(!k) with
+                              | ISite s -> f.site_engine.(s) <> e
+                              | _ -> true) do
+              (match insts.(!k) with
+               | IWait (e', sm, _, _) when e' = e && (sem < 0 || sm = sem) ->
+                   waits := wait_text f insts.(!k) :: !waits
+               | _ -> ());
+              decr k
+            done;
+            found := Some (b, bname, i, !waits)
+          end) insts) f.blocks;
+  !found
+
+let where f b i =
+  let bname = List.fold_left (fun acc (id, n, _) -> if id = b then n else acc) "" f.blocks in
+  Printf.sprintf "block %d (%s), instruction %d" b bname i
+
+let site_where f c sem =
+  match locate f c sem with
+  | Some (b, _, i, waits) ->
+      Printf.sprintf "site %d (%s, engine %s) %s" c (where f b i)
+        (name_of f.engines f.site_engine.(c))
+        (if waits = [] then "with no wait before it"
+         else "after " ^ String.concat "; " waits)
+  | None -> Printf.sprintf "site %d" c
+
+let sem_of f a = match f.prog.agsem a with Some s -> s | None -> -1
+
+let describe f = function
+  | DUnsound (c, a) ->
+      Printf.sprintf "%s: unsound: on some path it may start before the latest earlier \
+                      conflicting instance of %s completes (waits for fewer than T(c, %s) \
+                      completions of s%d)"
+        (site_where f c (sem_of f a)) (name_of f.agents a) (name_of f.agents a) (sem_of f a)
+  | DImprecise (c, a) ->
+      Printf.sprintf "%s: imprecise: on some path it waits for more completions of %s (s%d) \
+                      than T(c, %s), the count right after its latest earlier conflicting \
+                      instance"
+        (site_where f c (sem_of f a)) (name_of f.agents a) (sem_of f a) (name_of f.agents a)
+  | DWaitOwn (c, sm) ->
+      Printf.sprintf "%s: imprecise: waits on s%d, which no instance it depends on increments"
+        (site_where f c sm) sm
+  | DAhead (b, i) ->
+      let ins = List.nth (Hashtbl.find f.code b) i in
+      Printf.sprintf "%s: %s: may wait for an instance that has not been issued yet \
+                      (a deadlock when the waiting engine issues it)" (where f b i) (wait_text f ins)
+  | DUnsupported (b, i) ->
+      Printf.sprintf "%s: unsupported: a synchronization instruction (inc, semset or \
+                      barrier) the precise model does not have" (where f b i)
+  | DEdge (b, s) ->
+      Printf.sprintf "the facts are not inductive on the edge %d -> %d (the fixpoint did \
+                      not converge)" b s
+  | DTable (w, x, y) ->
+      (match w with
+       | 0 -> Printf.sprintf "site %d increments a semaphore other than its agent's" x
+       | 1 -> Printf.sprintf "agents %s and %s share a semaphore (shared semaphores are not \
+                              modelled)" (name_of f.agents x) (name_of f.agents y)
+       | 2 -> Printf.sprintf "internal: tracked set %d is not a set of sites conflicting with \
+                              site %d" y x
+       | 3 -> Printf.sprintf "block %d names site %d, which is not in the site table" x y
+       | 4 -> Printf.sprintf "block %d: successor %d is not in the block table" x y
+       | 5 -> Printf.sprintf "site %d conflicts with site %d on another agent, which \
+                              increments no semaphore" x y
+       | 6 -> Printf.sprintf "sites %d and %d of one agent wait on different engines" x y
+       | _ -> "inconsistent tables")
+
+let is_soundness = function DImprecise _ | DWaitOwn _ -> false | _ -> true
+
+let () =
+  let files = List.tl (Array.to_list Sys.argv) in
+  if files = [] || List.mem "--help" files then begin
+    prerr_endline "usage: neuronisa-sync-check FILE.json...  (llc -neuronisa-sync-dump=FILE.json)";
+    exit (if files = [] then 2 else 0)
+  end;
+  let checked = ref 0 and exact = ref 0 and announced = ref 0 and failed = ref 0
+  and skipped = ref 0 in
+  List.iter (fun file ->
+      let ic = try open_in_bin file with Sys_error e ->
+        Printf.eprintf "error: %s\n" e; exit 2 in
+      let lineno = ref 0 in
+      (try
+         while true do
+           let line = input_line ic in
+           incr lineno;
+           if String.trim line <> "" then begin
+             let f =
+               try load (Json.parse line) with
+               | Json.Error e | Failure e | Invalid_argument e ->
+                   Printf.eprintf "error: %s:%d: malformed record: %s\n" file !lineno e;
+                   exit 2
+             in
+             if f.mode <> "precise" then begin
+               incr skipped;
+               Printf.printf "%s: not checked (%s synchronization)\n" f.name f.mode
+             end else begin
+               incr checked;
+               let inv = invariant f.prog in
+               let all = check_with f.prog true inv in
+               if all = [] then begin
+                 incr exact;
+                 Printf.printf "%s: exact (%d sites)\n" f.name f.prog.nsites
+               end else begin
+                 let unsound = List.filter is_soundness (check_with f.prog false inv) in
+                 let imprecise = List.filter (fun d -> not (is_soundness d)) all in
+                 let ok = unsound = [] && f.fallbacks <> [] in
+                 if ok then incr announced else incr failed;
+                 Printf.printf "%s: %s\n" f.name
+                   (if unsound <> [] then "UNSOUND"
+                    else if ok then "sound; imprecise where the pass announced a fallback"
+                    else "IMPRECISE");
+                 List.iter (fun d -> Printf.printf "  %s\n" (describe f d)) (unsound @ imprecise);
+                 List.iter (fun w -> Printf.printf "  (pass fallback: %s)\n" w) f.fallbacks
+               end
+             end
+           end
+         done
+       with End_of_file -> ());
+      close_in ic) files;
+  Printf.printf "summary: %d functions checked: %d exact, %d imprecise with an announced \
+                 fallback, %d failed; %d not in precise mode\n"
+    !checked !exact !announced !failed !skipped;
+  exit (if !failed > 0 then 1 else 0)

@@ -1,0 +1,2 @@
+(** * Exactness of the validated programs (placeholder, filled below). *)
+From NeuronISA Require Import Model Validator.
