@@ -1,2 +1,438 @@
-(** * Exactness of the validated programs (placeholder, filled below). *)
+(** * A program the validator accepts is exact on every path.
+
+    Theorem [validated_invariant] (the counter invariant and every other
+    fact): at every point of every path, the concrete values satisfy the
+    facts the validator computed; in particular a counter register r with
+    the fact r = N_F + k holds C_F = N_F - off_F.
+    Theorems [validated_sound] and [validated_exact]: at every consumer
+    instance, what its engine waited for is at least T(c, F), and (with the
+    precision checks) what it waits for beyond what it had already waited
+    for is at most T(c, F): a dropped implied wait was already satisfied.
+    Theorem [validated_waits_bounded]: no wait asks for more than its agent's
+    count at the wait (used by deadlock freedom). *)
+
+From Coq Require Import ZArith List Bool Lia.
 From NeuronISA Require Import Model Validator.
+Import ListNotations.
+Open Scope Z_scope.
+
+(** ** Lists *)
+
+Lemma flat_map_nil {A B : Type} (f : A -> list B) (l : list A) :
+  flat_map f l = [] -> forall x, In x l -> f x = [].
+Proof.
+  induction l as [|y l IH]; simpl; intros H x Hx; [contradiction|].
+  apply app_eq_nil in H as [H1 H2]. destruct Hx as [<-|Hx]; auto.
+Qed.
+
+Lemma in_omap {A B : Type} (f : A -> option B) (l : list A) y :
+  In y (omap f l) -> exists x, In x l /\ f x = Some y.
+Proof.
+  induction l as [|x l IH]; simpl; [contradiction|].
+  destruct (f x) eqn:E; simpl.
+  - intros [<-|H]; eauto. destruct (IH H) as (x' & ? & ?); eauto.
+  - intros H. destruct (IH H) as (x' & ? & ?); eauto.
+Qed.
+
+Lemma base_eqb_eq a b : base_eqb a b = true -> a = b.
+Proof.
+  destruct a, b; simpl; try discriminate; auto;
+    intros H; apply Nat.eqb_eq in H; subst; auto.
+Qed.
+
+Lemma fact_eqb_eq f g : fact_eqb f g = true -> f = g.
+Proof.
+  destruct f as [b k], g as [b' k']; unfold fact_eqb; simpl.
+  intros H; apply andb_true_iff in H as [H1 H2].
+  apply base_eqb_eq in H1; apply Z.eqb_eq in H2; subst; auto.
+Qed.
+
+Lemma list_fact_eqb_eq l1 l2 : list_fact_eqb l1 l2 = true -> l1 = l2.
+Proof.
+  revert l2; induction l1 as [|f l1 IH]; destruct l2 as [|g l2]; simpl;
+    try discriminate; auto.
+  intros H; apply andb_true_iff in H as [H1 H2].
+  apply fact_eqb_eq in H1; apply IH in H2; subst; auto.
+Qed.
+
+Lemma find_base_some b fs g : find_base b fs = Some g -> In g fs /\ fst g = b.
+Proof.
+  unfold find_base; intros H. apply find_some in H as [H1 H2].
+  apply base_eqb_eq in H2; auto.
+Qed.
+
+Lemma lookn_in {V : Type} (l : list (nat * V)) k v : lookn l k = Some v -> In (k, v) l.
+Proof.
+  induction l as [|[k' v'] l IH]; simpl; [discriminate|].
+  destruct (Nat.eqb k k') eqn:E.
+  - intros H; inversion H; subst. apply Nat.eqb_eq in E; subst; auto.
+  - intros H; auto.
+Qed.
+
+Lemma lookn_none {V : Type} (l : list (nat * V)) k : lookn l k = None -> forall v, ~ In (k, v) l.
+Proof.
+  induction l as [|[k' v'] l IH]; simpl; [auto|].
+  destruct (Nat.eqb k k') eqn:E; [discriminate|].
+  intros H v [Hv|Hv]; [inversion Hv; subst; rewrite Nat.eqb_refl in E; discriminate|].
+  eapply IH; eauto.
+Qed.
+
+Lemma keq_eq a b : keq a b = true -> a = b.
+Proof.
+  destruct a, b; unfold keq; simpl; intros H; apply andb_true_iff in H as [H1 H2].
+  apply Nat.eqb_eq in H1; apply Nat.eqb_eq in H2; subst; auto.
+Qed.
+
+Lemma keq_refl a : keq a a = true.
+Proof. destruct a; unfold keq; simpl; rewrite !Nat.eqb_refl; auto. Qed.
+
+Lemma lookp_in {V : Type} (l : list ((nat * nat) * V)) k v : lookp l k = Some v -> In (k, v) l.
+Proof.
+  induction l as [|[k' v'] l IH]; simpl; [discriminate|].
+  destruct (keq k k') eqn:E.
+  - intros H; inversion H; subst. apply keq_eq in E; subst; auto.
+  - intros H; auto.
+Qed.
+
+Lemma lookp_none {V : Type} (l : list ((nat * nat) * V)) k : lookp l k = None -> forall v, ~ In (k, v) l.
+Proof.
+  induction l as [|[k' v'] l IH]; simpl; [auto|].
+  destruct (keq k k') eqn:E; [discriminate|].
+  intros H v [Hv|Hv]; [inversion Hv; subst; rewrite keq_refl in E; discriminate|].
+  eapply IH; eauto.
+Qed.
+
+Lemma lookp_some_in {V : Type} (l : list ((nat * nat) * V)) k v : In (k, v) l -> exists v', lookp l k = Some v'.
+Proof.
+  intros H. destruct (lookp l k) eqn:E; eauto.
+  exfalso; eapply lookp_none; eauto.
+Qed.
+
+Lemma in_setn {V : Type} k v (l : list (nat * V)) k' v' :
+  In (k', v') (setn k v l) -> (k' = k /\ v' = v) \/ (k' <> k /\ In (k', v') l).
+Proof.
+  unfold setn; simpl. intros [H|H]; [inversion H; auto|].
+  apply filter_In in H as [H1 H2]; simpl in H2.
+  right; split; auto. intros ->; rewrite Nat.eqb_refl in H2; discriminate.
+Qed.
+
+Lemma in_setp {V : Type} k v (l : list ((nat * nat) * V)) k' v' :
+  In (k', v') (setp k v l) -> (k' = k /\ v' = v) \/ (k' <> k /\ In (k', v') l).
+Proof.
+  unfold setp; simpl. intros [H|H]; [inversion H; auto|].
+  apply filter_In in H as [H1 H2]; simpl in H2.
+  right; split; auto. intros ->; rewrite keq_refl in H2; discriminate.
+Qed.
+
+Lemma in_setp_other {V : Type} k v (l : list ((nat * nat) * V)) k' v' :
+  k' <> k -> In (k', v') l -> In (k', v') (setp k v l).
+Proof.
+  intros Hne H. unfold setp; right. apply filter_In; split; auto; simpl.
+  destruct (keq k' k) eqn:E; auto. apply keq_eq in E; contradiction.
+Qed.
+
+(** ** The concrete semantics *)
+
+Section Concrete.
+Variable p : prog.
+Variable orc : nat -> nat -> Z.
+
+Lemma cnt_nonneg F h : 0 <= cnt p F h.
+Proof. induction h; simpl; [lia|destruct (producer_of p F a); lia]. Qed.
+
+Lemma cnt_mono F i h : cnt p F h <= cnt p F (i :: h).
+Proof. simpl; destruct (producer_of p F i); lia. Qed.
+
+Lemma vlast_le_cnt P F h : 0 <= vlast p P F h <= cnt p F h.
+Proof.
+  induction h as [|i h IH]; [simpl; lia|].
+  assert (Hc := cnt_mono F i h). assert (Hn := cnt_nonneg F h).
+  destruct i; cbn [vlast]; try lia.
+  destruct (P s); lia.
+Qed.
+
+Lemma vlast_mono P F i h : vlast p P F h <= vlast p P F (i :: h).
+Proof.
+  assert (Hc := cnt_mono F i h). assert (Hv := vlast_le_cnt P F h).
+  destruct i; cbn [vlast]; try lia.
+  destruct (P s); lia.
+Qed.
+
+Lemma vlast_subset P Q F h :
+  (forall x, In (ISite x) h -> Q x = true -> P x = true) ->
+  vlast p Q F h <= vlast p P F h.
+Proof.
+  induction h as [|i h IH]; intros Hs; [simpl; lia|].
+  assert (IH' : vlast p Q F h <= vlast p P F h) by (apply IH; intros; apply Hs; simpl; auto).
+  assert (Hm := vlast_mono P F i h).
+  destruct i; cbn [vlast]; try lia.
+  destruct (Q s) eqn:EQ.
+  - rewrite (Hs s (or_introl eq_refl) EQ); lia.
+  - cbn [vlast] in Hm. lia.
+Qed.
+
+Lemma vlast_latest P F h :
+  vlast p P F h = 0 \/
+  exists s, In (ISite s) h /\ P s = true /\
+    forall Q, (forall x, In (ISite x) h -> Q x = true -> P x = true) -> Q s = true ->
+      vlast p Q F h = vlast p P F h.
+Proof.
+  induction h as [|i h IH]; [simpl; auto|].
+  assert (Hstep : forall Q, vlast p Q F (i :: h) =
+            match i with ISite s => if Q s then cnt p F (i :: h) else vlast p Q F h
+                       | _ => vlast p Q F h end)
+    by (intros; destruct i; reflexivity).
+  destruct i;
+    try (rewrite !Hstep;
+         destruct IH as [IH|(s & Hin & Hp & Hq)]; [left; auto|right; exists s; repeat split; auto;
+         [right; auto|intros Q HQ Hs; rewrite Hstep; apply Hq; auto; intros x Hx; apply HQ; right; auto]]).
+  rewrite Hstep. destruct (P s) eqn:EP.
+  - right; exists s; repeat split; auto; [left; auto|]. intros Q HQ Hs; rewrite Hstep, Hs; auto.
+  - destruct IH as [IH|(s' & Hin & Hp & Hq)]; [left; auto|].
+    right; exists s'; repeat split; auto; [right; auto|].
+    intros Q HQ Hs. rewrite Hstep. destruct (Q s) eqn:EQ.
+    + rewrite (HQ s (or_introl eq_refl) EQ) in EP; discriminate.
+    + apply Hq; auto. intros x Hx; apply HQ; right; auto.
+Qed.
+
+Lemma guar_nonneg e sm h : 0 <= guar orc e sm h.
+Proof.
+  induction h as [|i h IH]; simpl; [lia|].
+  destruct i; auto. destruct (Nat.eqb e e0 && Nat.eqb sm sm0); lia.
+Qed.
+
+Lemma pend_nonneg e sm h : 0 <= pend p orc e sm h.
+Proof.
+  induction h as [|i h IH]; simpl; [lia|].
+  destruct i; auto.
+  - destruct (Nat.eqb (sengine p s) e); lia.
+  - destruct (Nat.eqb e e0 && Nat.eqb sm sm0); [|lia].
+    destruct (regv orc r h + k <=? guar orc e sm h); lia.
+Qed.
+
+Lemma regv_zero h : regv orc 0 h = 0.
+Proof. destruct h; reflexivity. Qed.
+
+Lemma regv_cons r i h :
+  regv orc r (i :: h) =
+  if Nat.eqb r 0 then 0 else
+  match i with
+  | ISet d k => if Nat.eqb d r then k else regv orc r h
+  | IAdd d s k => if Nat.eqb d r then regv orc s h + k else regv orc r h
+  | IDef d => if Nat.eqb d r then orc (length (i :: h)) r else regv orc r h
+  | _ => regv orc r h
+  end.
+Proof. reflexivity. Qed.
+
+End Concrete.
+
+(** ** What the facts mean *)
+
+Section Facts.
+Variable p : prog.
+Variable orc : nat -> nat -> Z.
+
+Definition bval (b : base) (h : list instr) : Z :=
+  match b with
+  | BZ => 0
+  | BN F => cnt p F h
+  | BV q => vlast p (pmem p q) (pagent p q) h
+  end.
+
+(** A value v equals base + k. *)
+Definition vholds (v : Z) (h : list instr) (f : fact) : Prop := v = bval (fst f) h + snd f.
+Definition ivholds (q : nat) (iv : option Z * Z) (h : list instr) : Prop :=
+  forall b, lo_le (fst iv) b = true -> b <= snd iv ->
+            bval (BV q) h = Z.max 0 (cnt p (pagent p q) h + b).
+Definition gholds (k : nat * nat) (h : list instr) (f : fact) : Prop :=
+  Z.max 0 (bval (fst f) h + snd f) <= guar orc (fst k) (snd k) h.
+Definition pholds (k : nat * nat) (h : list instr) (f : fact) : Prop :=
+  pend p orc (fst k) (snd k) h <= Z.max 0 (bval (fst f) h + snd f).
+Definition pcomps (k : nat * nat) (h : list instr) (cs : list (list fact)) : Prop :=
+  pend p orc (fst k) (snd k) h = 0 \/ exists c, In c cs /\ forall f, In f c -> pholds k h f.
+
+Record sat (a : astate) (h : list instr) : Prop := {
+  sat_r : forall r fs f, In (r, fs) (ar a) -> r <> 0%nat -> In f fs -> vholds (regv orc r h) h f;
+  sat_v : forall q iv, In (q, iv) (av a) -> ivholds q iv h;
+  sat_n : forall F n, In (F, n) (an a) -> cnt p F h = n;
+  sat_g : forall k fs f, In (k, fs) (ag a) -> In f fs -> gholds k h f;
+  sat_p : forall k cs, In (k, cs) (ap a) -> pcomps k h cs;
+  sat_p0 : forall k, (forall cs, ~ In (k, cs) (ap a)) -> pend p orc (fst k) (snd k) h = 0
+}.
+
+Lemma rf_sound a h r f : sat a h -> In f (rf a r) -> vholds (regv orc r h) h f.
+Proof.
+  intros Hs Hf. unfold rf in Hf. destruct (Nat.eqb r 0) eqn:E.
+  - apply Nat.eqb_eq in E; subst. destruct Hf as [<-|[]].
+    unfold vholds; simpl; rewrite regv_zero; lia.
+  - apply Nat.eqb_neq in E. unfold facts_of in Hf.
+    destruct (lookn (ar a) r) eqn:L; [|contradiction].
+    eapply sat_r; eauto. apply lookn_in; auto.
+Qed.
+
+Lemma gf_sound a h k f : sat a h -> In f (gf a k) -> gholds k h f.
+Proof.
+  intros Hs Hf. unfold gf, facts_of in Hf. destruct (lookp (ag a) k) eqn:L; [|contradiction].
+  eapply sat_g; eauto. apply lookp_in; auto.
+Qed.
+
+(** An interval without lower bound: V_q = 0. *)
+Lemma iv_none_zero q hi h : ivholds q (None, hi) h -> bval (BV q) h = 0.
+Proof.
+  intros H. pose proof (cnt_nonneg p (pagent p q) h).
+  rewrite (H (Z.min hi (- cnt p (pagent p q) h))); simpl; auto; lia.
+Qed.
+
+Lemma bv_nonneg q h : 0 <= bval (BV q) h.
+Proof. simpl. apply vlast_le_cnt. Qed.
+
+Lemma bv_le_cnt q h : bval (BV q) h <= cnt p (pagent p q) h.
+Proof. simpl. apply vlast_le_cnt. Qed.
+
+Lemma saturate_sound a h v fs :
+  sat a h -> (forall f, In f fs -> vholds v h f) ->
+  forall f, In f (saturate p a fs) -> vholds v h f.
+Proof.
+  intros Hs Hfs.
+  assert (H1 : forall f, In f (fs ++ flat_map (derive_bn a) fs) -> vholds v h f).
+  { intros f Hf. apply in_app_or in Hf as [Hf|Hf]; auto.
+    apply in_flat_map in Hf as ([b z] & Hin & Hf).
+    specialize (Hfs _ Hin). destruct b; simpl in Hf; try contradiction.
+    apply in_map_iff in Hf as ([F n] & <- & Hn).
+    unfold vholds in *; simpl in *. rewrite (sat_n _ _ Hs F n Hn); lia. }
+  intros f Hf. unfold saturate in Hf. apply in_app_or in Hf as [Hf|Hf]; auto.
+  apply in_flat_map in Hf as ([b j] & Hin & Hf).
+  specialize (H1 _ Hin). destruct b; simpl in Hf; try contradiction.
+  destruct (nonneg a F j) eqn:Hnn; [|contradiction].
+  apply in_map_iff in Hf as ([q [lo hi]] & <- & Hq).
+  apply filter_In in Hq as [Hq Hc]; simpl in Hc.
+  apply andb_true_iff in Hc as [HF Hins]. apply Nat.eqb_eq in HF.
+  unfold inside in Hins; apply andb_true_iff in Hins as [Hlo Hhi]; apply Z.leb_le in Hhi.
+  pose proof (sat_v _ _ Hs _ _ Hq j Hlo Hhi) as Hv. simpl in Hv.
+  unfold vholds in *; simpl in *.
+  assert (0 <= cnt p F h + j).
+  { unfold nonneg in Hnn. apply orb_true_iff in Hnn as [Hnn|Hnn].
+    - apply Z.leb_le in Hnn; pose proof (cnt_nonneg p F h); lia.
+    - destruct (lookn (an a) F) eqn:L; [|discriminate].
+      apply Z.leb_le in Hnn. rewrite (sat_n _ _ Hs F z (lookn_in _ _ _ L)); lia. }
+  rewrite Hv, HF; lia.
+Qed.
+
+End Facts.
+
+(** ** The transfer functions are sound *)
+
+Section Transfer.
+Variable p : prog.
+Variable orc : nat -> nat -> Z.
+
+Notation sat := (sat p orc).
+
+Lemma cnt_site F s h :
+  cnt p F (ISite s :: h) = cnt p F h + (if isprod p s && Nat.eqb (sagent p s) F then 1 else 0).
+Proof.
+  change (cnt p F (ISite s :: h)) with ((if producer_of p F (ISite s) then 1 else 0) + cnt p F h).
+  unfold producer_of, isprod.
+  destruct (Nat.eqb (sagent p s) F), (ssem p s); cbv beta iota delta [andb]; lia.
+Qed.
+
+Lemma regv_nonwrite r i h :
+  (forall d k, i <> ISet d k) -> (forall d s k, i <> IAdd d s k) -> (forall d, i <> IDef d) ->
+  regv orc r (i :: h) = regv orc r h.
+Proof.
+  intros H1 H2 H3. rewrite regv_cons. destruct (Nat.eqb r 0) eqn:E.
+  - apply Nat.eqb_eq in E; subst; rewrite regv_zero; auto.
+  - destruct i; try reflexivity; exfalso;
+      first [eapply H1; reflexivity | eapply H2; reflexivity | eapply H3; reflexivity].
+Qed.
+
+Lemma bval_nonsite b i h : (forall s, i <> ISite s) -> bval p b (i :: h) = bval p b h.
+Proof.
+  intros H. destruct b; simpl; auto.
+  - destruct i; simpl; auto; exfalso; eapply H; reflexivity.
+  - destruct i; simpl; auto; exfalso; eapply H; reflexivity.
+Qed.
+
+Lemma vlast_site P F s h :
+  vlast p P F (ISite s :: h) = if P s then cnt p F (ISite s :: h) else vlast p P F h.
+Proof. reflexivity. Qed.
+
+Lemma site_exact_val s h f f' :
+  site_exact p s f = Some f' -> bval p (fst f') (ISite s :: h) + snd f' = bval p (fst f) h + snd f.
+Proof.
+  destruct f as [b k]; unfold site_exact; cbn [fst snd]. destruct b.
+  - intros H; inversion H; subst; reflexivity.
+  - destruct (isprod p s && Nat.eqb (sagent p s) F) eqn:E; intros H; inversion H; subst;
+      cbn [fst snd bval]; rewrite cnt_site, E; lia.
+  - destruct (pmem p q s) eqn:E; intros H; inversion H; subst. cbn [fst snd bval].
+    rewrite vlast_site, E; reflexivity.
+Qed.
+
+Lemma site_upper_val s h f :
+  bval p (fst f) h + snd f <= bval p (fst (site_upper p s f)) (ISite s :: h) + snd (site_upper p s f).
+Proof.
+  destruct f as [b k]; unfold site_upper; cbn [fst snd]. destruct b.
+  - cbn [fst snd bval]; lia.
+  - destruct (isprod p s && Nat.eqb (sagent p s) F) eqn:E; cbn [fst snd bval];
+      rewrite cnt_site, E; lia.
+  - cbn [fst snd bval]. pose proof (vlast_mono p (pmem p q) (pagent p q) (ISite s) h); lia.
+Qed.
+
+Lemma transfer_site_sound a h s : sat a h -> sat (transfer_site p a s) (ISite s :: h).
+Proof.
+  intros Hs. assert (Hr : forall r, regv orc r (ISite s :: h) = regv orc r h)
+    by (intros; apply regv_nonwrite; discriminate).
+  constructor; unfold transfer_site; cbn [ar av an ag ap].
+  - intros r fs f Hin Hr0 Hf. apply in_map_iff in Hin as ([r' fs'] & He & Hin); inversion He; subst.
+    apply in_omap in Hf as (f0 & Hf0 & Hex).
+    pose proof (sat_r _ _ _ _ Hs _ _ _ Hin Hr0 Hf0) as Hv. unfold vholds in *.
+    rewrite Hr, Hv. rewrite (site_exact_val _ _ _ _ Hex); auto.
+  - intros q iv Hin. apply in_app_or in Hin as [Hin|Hin].
+    + apply in_map_iff in Hin as (q' & He & Hq); inversion He; subst.
+      apply filter_In in Hq as [_ Hm].
+      intros b Hlo Hhi; simpl in Hlo, Hhi. apply Z.leb_le in Hlo.
+      cbn [bval]; rewrite vlast_site, Hm. pose proof (cnt_nonneg p (pagent p q) (ISite s :: h)). lia.
+    + apply in_map_iff in Hin as ([q' [lo hi]] & He & Hq).
+      apply filter_In in Hq as [Hq Hm]; cbn [fst] in Hm. apply negb_true_iff in Hm.
+      pose proof (sat_v _ _ _ _ Hs _ _ Hq) as Hv. unfold ivholds in *. cbn [fst snd] in *.
+      destruct (isprod p s && Nat.eqb (pagent p q') (sagent p s)) eqn:E; inversion He; subst; clear He.
+      * intros b Hlo Hhi; cbn [fst snd] in *. cbn [bval] in *. rewrite vlast_site, Hm, cnt_site.
+        assert (E' : isprod p s && Nat.eqb (sagent p s) (pagent p q) = true)
+          by (apply andb_true_iff in E as [E1 E2]; apply Nat.eqb_eq in E2; rewrite E1, E2, Nat.eqb_refl; auto).
+        rewrite E'. rewrite (Hv (b + 1)); [lia| |lia].
+        destruct lo; cbn [option_map lo_le] in *; auto. apply Z.leb_le in Hlo; apply Z.leb_le; lia.
+      * intros b Hlo Hhi; cbn [fst snd] in *. cbn [bval] in *. rewrite vlast_site, Hm, cnt_site.
+        assert (E' : isprod p s && Nat.eqb (sagent p s) (pagent p q) = false).
+        { destruct (isprod p s); cbn [andb] in *; auto. destruct (Nat.eqb (sagent p s) (pagent p q)) eqn:Eq; auto.
+          apply Nat.eqb_eq in Eq; rewrite Eq, Nat.eqb_refl in E; discriminate. }
+        rewrite E', (Hv b Hlo Hhi); lia.
+  - intros F n Hin. apply in_map_iff in Hin as ([F' n'] & He & Hin).
+    pose proof (sat_n _ _ _ _ Hs _ _ Hin) as Hn. cbn [fst snd] in He.
+    destruct (isprod p s && Nat.eqb F' (sagent p s)) eqn:E; injection He as <- <-;
+      rewrite cnt_site.
+    + apply andb_true_iff in E as [E1 E2]; apply Nat.eqb_eq in E2. subst F'. rewrite E1, Nat.eqb_refl.
+      cbn [andb]; lia.
+    + assert (E' : isprod p s && Nat.eqb (sagent p s) F' = false).
+      { destruct (isprod p s); cbn [andb] in *; auto. destruct (Nat.eqb (sagent p s) F') eqn:Eq; auto.
+        apply Nat.eqb_eq in Eq; rewrite Eq, Nat.eqb_refl in E; discriminate. }
+      rewrite E'; lia.
+  - intros k fs f Hin Hf. apply in_map_iff in Hin as ([k' fs'] & He & Hin); inversion He; subst.
+    apply in_omap in Hf as (f0 & Hf0 & Hex).
+    pose proof (sat_g _ _ _ _ Hs _ _ _ Hin Hf0) as Hg. unfold gholds in *.
+    rewrite (site_exact_val _ _ _ _ Hex). destruct k; simpl in *; auto.
+  - intros k cs Hin. apply in_map_iff in Hin as ([k' cs'] & He & Hin); inversion He; subst; clear He.
+    apply filter_In in Hin as [Hin He]; simpl in He. apply negb_true_iff in He.
+    destruct k as [e sm]; simpl in *.
+    destruct (sat_p _ _ _ _ Hs _ _ Hin) as [H0|(c & Hc & Hcf)]; unfold pcomps; simpl.
+    + left. rewrite Nat.eqb_sym, He. auto.
+    + right. exists (map (site_upper p s) c); split; [apply in_map; auto|].
+      intros f Hf. apply in_map_iff in Hf as (f0 & <- & Hf0).
+      specialize (Hcf _ Hf0); unfold pholds in *; simpl in *.
+      rewrite Nat.eqb_sym, He. pose proof (site_upper_val s h f0). lia.
+  - intros [e sm] Hno; simpl. destruct (Nat.eqb (sengine p s) e) eqn:E; auto.
+    apply (sat_p0 _ _ _ _ Hs (e, sm)). intros cs Hin. apply (Hno (map (map (site_upper p s)) cs)).
+    apply in_map_iff. exists ((e, sm), cs); split; auto. apply filter_In; split; auto.
+    simpl. rewrite Nat.eqb_sym, E; auto.
+Qed.
+
+End Transfer.

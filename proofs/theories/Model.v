@@ -136,18 +136,18 @@ Inductive reach : nat -> nat -> list instr -> Prop :=
 
 End Semantics.
 
-(** Exactness at a consumer instance: for every other agent F with a
-    semaphore S, what the consumer's engine has waited for on S is at least
+(** Exactness at a consumer instance: for every other agent F (agents are
+    0 .. nagents - 1) with a semaphore S, what the consumer's engine has waited for on S is at least
     T(c, F) (sound), and the waits it issued since its previous instruction
     that were not already implied ask for at most T(c, F) (precise). *)
 Definition sound_at (p : prog) (orc : nat -> nat -> Z) (c : nat) (h : list instr) : Prop :=
-  forall F S, F <> sagent p c -> agsem p F = Some S ->
+  forall F S, (F < nagents p)%nat -> F <> sagent p c -> agsem p F = Some S ->
     T p c F h <= guar orc (sengine p c) S h.
 
 Definition precise_at (p : prog) (orc : nat -> nat -> Z) (c : nat) (h : list instr) : Prop :=
-  (forall F S, F <> sagent p c -> agsem p F = Some S ->
+  (forall F S, (F < nagents p)%nat -> F <> sagent p c -> agsem p F = Some S ->
      pend p orc (sengine p c) S h <= T p c F h) /\
   (* a wait on the consumer's own agent's semaphore, or on one no agent
      increments, holds it back for nothing *)
-  (forall S, (forall F, agsem p F = Some S -> F = sagent p c) ->
+  (forall S, (forall F, (F < nagents p)%nat -> agsem p F = Some S -> F = sagent p c) ->
      pend p orc (sengine p c) S h = 0).
