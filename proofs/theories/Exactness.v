@@ -435,4 +435,142 @@ Proof.
     simpl. rewrite Nat.eqb_sym, E; auto.
 Qed.
 
+Lemma cnt_nonsite F i h : (forall s, i <> ISite s) -> cnt p F (i :: h) = cnt p F h.
+Proof. intros H. destruct i; simpl; auto. exfalso; eapply H; reflexivity. Qed.
+
+Lemma guar_wait e sm r k h e' sm' :
+  guar orc e' sm' (IWait e sm r k :: h) =
+  if keq (e', sm') (e, sm) then Z.max (guar orc e' sm' h) (regv orc r h + k) else guar orc e' sm' h.
+Proof. reflexivity. Qed.
+
+Lemma pend_wait e sm r k h e' sm' :
+  pend p orc e' sm' (IWait e sm r k :: h) =
+  if keq (e', sm') (e, sm) then
+    (if regv orc r h + k <=? guar orc e' sm' h then pend p orc e' sm' h
+     else Z.max (pend p orc e' sm' h) (regv orc r h + k))
+  else pend p orc e' sm' h.
+Proof. reflexivity. Qed.
+
+Lemma keq_false a b : a <> b -> keq a b = false.
+Proof. intros H. destruct (keq a b) eqn:E; auto. apply keq_eq in E; contradiction. Qed.
+
+(** The facts of a wait's value. *)
+Lemma wait_facts_sound a h sm r k f :
+  sat a h -> In f (filter (relevant p sm) (saturate p a (map (shift k) (rf a r)))) ->
+  vholds p (regv orc r h + k) h f.
+Proof.
+  intros Hs Hf. apply filter_In in Hf as [Hf _].
+  eapply saturate_sound; eauto.
+  intros g Hg. apply in_map_iff in Hg as (g0 & <- & Hg0).
+  pose proof (rf_sound _ _ _ _ _ _ Hs Hg0) as Hv. unfold vholds in *; destruct g0; simpl in *; lia.
+Qed.
+
+Lemma implied_sound a h key v vf :
+  sat a h -> (forall f, In f vf -> vholds p v h f) ->
+  implied (gf a key) vf = true -> v <= guar orc (fst key) (snd key) h.
+Proof.
+  intros Hs Hvf Hi. apply existsb_exists in Hi as ([b kf] & Hin & Hc).
+  specialize (Hvf _ Hin); unfold vholds in Hvf; cbn [fst snd] in *.
+  pose proof (guar_nonneg orc (fst key) (snd key) h).
+  destruct b.
+  - apply Z.leb_le in Hc. simpl in Hvf. lia.
+  - destruct (find_base (BN F) (gf a key)) as [g|] eqn:Hg; [|discriminate].
+    apply Z.leb_le in Hc. apply find_base_some in Hg as [Hg Hb].
+    pose proof (gf_sound _ _ _ _ _ _ Hs Hg) as Hgh; unfold gholds in Hgh; rewrite Hb in Hgh.
+    destruct g; simpl in *; lia.
+  - destruct (find_base (BV q) (gf a key)) as [g|] eqn:Hg; [|discriminate].
+    apply Z.leb_le in Hc. apply find_base_some in Hg as [Hg Hb].
+    pose proof (gf_sound _ _ _ _ _ _ Hs Hg) as Hgh; unfold gholds in Hgh; rewrite Hb in Hgh.
+    destruct g; simpl in *; lia.
+Qed.
+
+Lemma transfer_wait_sound a h e sm r k :
+  sat a h -> sat (transfer p a (IWait e sm r k)) (IWait e sm r k :: h).
+Proof.
+  intros Hs.
+  set (v := regv orc r h + k).
+  set (vf := filter (relevant p sm) (saturate p a (map (shift k) (rf a r)))).
+  assert (Hvf : forall f, In f vf -> vholds p v h f) by (intros; eapply wait_facts_sound; eauto).
+  assert (Hr : forall x, regv orc x (IWait e sm r k :: h) = regv orc x h)
+    by (intros; apply regv_nonwrite; discriminate).
+  assert (Hb : forall b, bval p b (IWait e sm r k :: h) = bval p b h)
+    by (intros; apply bval_nonsite; discriminate).
+  assert (Hc : forall F, cnt p F (IWait e sm r k :: h) = cnt p F h)
+    by (intros; apply cnt_nonsite; discriminate).
+  unfold transfer; fold vf. constructor; cbn [ar av an ag ap].
+  - intros x fs f Hin Hx Hf. unfold vholds; rewrite Hr, Hb. eapply sat_r; eauto.
+  - intros q iv Hin b Hlo Hhi. rewrite Hb, Hc. eapply sat_v; eauto.
+  - intros F n Hin. rewrite Hc. eapply sat_n; eauto.
+  - intros [e' sm'] fs f Hin Hf. apply in_setp in Hin as [[He Hfs]|[Hne Hin]].
+    + injection He as -> ->. subst fs. unfold gholds; cbn [fst snd]. rewrite guar_wait, keq_refl, Hb.
+      pose proof (guar_nonneg orc e sm h).
+      unfold gmerge in Hf. apply in_app_or in Hf as [Hf|Hf].
+      * apply in_map_iff in Hf as (g0 & Hg0e & Hg0).
+        pose proof (gf_sound _ _ _ _ _ _ Hs Hg0) as Hg. unfold gholds in Hg; cbn [fst snd] in Hg.
+        destruct (find_base (fst g0) vf) as [g|] eqn:Hfb; subst f; cbn [fst snd].
+        -- apply find_base_some in Hfb as [Hgin Hgb]. specialize (Hvf _ Hgin).
+           unfold vholds in Hvf; rewrite Hgb in Hvf. lia.
+        -- lia.
+      * apply filter_In in Hf as [Hf _]. specialize (Hvf _ Hf); unfold vholds in Hvf. lia.
+    + unfold gholds; cbn [fst snd]. rewrite guar_wait, keq_false, Hb by auto.
+      exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
+  - assert (Hkeep : forall key cs, key <> (e, sm) -> In (key, cs) (ap a) -> pcomps p orc key (IWait e sm r k :: h) cs).
+    { intros [e' sm'] cs Hne Hin. unfold pcomps; cbn [fst snd]. rewrite pend_wait, keq_false by auto.
+      destruct (sat_p _ _ _ _ Hs _ _ Hin) as [H0|(c & Hc1 & Hc2)]; [left; auto|right; exists c; split; auto].
+      intros f Hf. specialize (Hc2 _ Hf). unfold pholds in *; cbn [fst snd] in *.
+      rewrite pend_wait, keq_false, Hb by auto. auto. }
+    destruct (implied (gf a (e, sm)) vf) eqn:Hi.
+    + pose proof (implied_sound _ _ _ _ _ Hs Hvf Hi) as Hle; cbn [fst snd] in Hle.
+      intros [e' sm'] cs Hin. destruct (keq (e', sm') (e, sm)) eqn:Ek.
+      * apply keq_eq in Ek; injection Ek as -> ->.
+        destruct (sat_p _ _ _ _ Hs _ _ Hin) as [H0|(c & Hc1 & Hc2)]; unfold pcomps; cbn [fst snd] in *;
+          rewrite pend_wait, keq_refl; fold v; destruct (v <=? guar orc e sm h) eqn:E;
+          try (apply Z.leb_nle in E; lia).
+        -- left; auto.
+        -- right; exists c; split; auto. intros f Hf; specialize (Hc2 _ Hf); unfold pholds in *;
+             cbn [fst snd] in *. rewrite pend_wait, keq_refl, Hb; fold v; rewrite E; auto.
+      * apply Hkeep; auto. intros He; rewrite He, keq_refl in Ek; discriminate.
+    + intros [e' sm'] cs Hin. apply in_setp in Hin as [[He Hcs]|[Hne Hin]]; [|apply Hkeep; auto].
+      injection He as -> ->. subst cs. unfold pcomps; cbn [fst snd].
+      rewrite pend_wait, keq_refl. fold v.
+      destruct (lookp (ap a) (e, sm)) as [old|] eqn:L.
+      * pose proof (sat_p _ _ _ _ Hs _ _ (lookp_in _ _ _ L)) as Hold. unfold pcomps in Hold; cbn [fst snd] in Hold.
+        assert (Hvin : exists c, In c (if existsb (list_fact_eqb vf) old then old else vf :: old) /\
+                          forall f, In f c -> In f vf).
+        { destruct (existsb (list_fact_eqb vf) old) eqn:Ex.
+          - apply existsb_exists in Ex as (c & Hc1 & Hc2). apply list_fact_eqb_eq in Hc2; subst c.
+            exists vf; split; auto.
+          - exists vf; split; [left|]; auto. }
+        assert (Hsub : forall c, In c old -> In c (if existsb (list_fact_eqb vf) old then old else vf :: old))
+          by (intros c Hc0; destruct (existsb (list_fact_eqb vf) old); [|right]; auto).
+        destruct (v <=? guar orc e sm h) eqn:E.
+        -- destruct Hold as [H0|(c & Hc1 & Hc2)]; [left; auto|right; exists c; split; [apply Hsub; auto|]].
+           intros f Hf; specialize (Hc2 _ Hf); unfold pholds in *; cbn [fst snd] in *.
+           rewrite pend_wait, keq_refl, Hb; fold v; rewrite E; auto.
+        -- right. destruct (Z.le_gt_cases v (pend p orc e sm h)) as [Hle|Hgt].
+           ++ destruct Hold as [H0|(c & Hc1 & Hc2)].
+              ** apply Z.leb_nle in E. pose proof (guar_nonneg orc e sm h). lia.
+              ** exists c; split; [apply Hsub; auto|]. intros f Hf; specialize (Hc2 _ Hf); unfold pholds in *;
+                   cbn [fst snd] in *. rewrite pend_wait, keq_refl, Hb; fold v; rewrite E. lia.
+           ++ destruct Hvin as (c & Hc1 & Hc2). exists c; split; auto.
+              intros f Hf; specialize (Hvf _ (Hc2 _ Hf)); unfold pholds, vholds in *;
+                cbn [fst snd] in *. rewrite pend_wait, keq_refl, Hb; fold v; rewrite E. lia.
+      * pose proof (sat_p0 _ _ _ _ Hs (e, sm) (lookp_none _ _ L)) as H0; cbn [fst snd] in H0.
+        destruct (v <=? guar orc e sm h) eqn:E; [left; auto|].
+        right; exists vf; split; [left; auto|].
+        intros f Hf; specialize (Hvf _ Hf); unfold pholds, vholds in *; cbn [fst snd] in *.
+        rewrite pend_wait, keq_refl, Hb; fold v; rewrite E. lia.
+  - intros [e' sm'] Hno. cbn [fst snd]. rewrite pend_wait.
+    destruct (keq (e', sm') (e, sm)) eqn:Ek.
+    + apply keq_eq in Ek; injection Ek as -> ->.
+      destruct (implied (gf a (e, sm)) vf) eqn:Hi.
+      * pose proof (implied_sound _ _ _ _ _ Hs Hvf Hi) as Hle; cbn [fst snd] in Hle. fold v.
+        apply Z.leb_le in Hle; rewrite Hle.
+        exact (sat_p0 _ _ _ _ Hs (e, sm) Hno).
+      * exfalso; eapply Hno; left; eauto.
+    + apply (sat_p0 _ _ _ _ Hs (e', sm')). intros cs Hin. eapply Hno.
+      destruct (implied (gf a (e, sm)) vf); eauto.
+      apply in_setp_other; eauto. intros He; rewrite He, keq_refl in Ek; discriminate.
+Qed.
+
 End Transfer.
