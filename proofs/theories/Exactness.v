@@ -573,4 +573,100 @@ Proof.
       apply in_setp_other; eauto. intros He; rewrite He, keq_refl in Ek; discriminate.
 Qed.
 
+(** Writes of registers: only the written register's facts change. *)
+Lemma transfer_write_sound a h i r fs :
+  sat a h -> r <> 0%nat -> (forall s, i <> ISite s) -> (forall e sm x k, i <> IWait e sm x k) ->
+  (forall x, x <> r -> regv orc x (i :: h) = regv orc x h) ->
+  (forall f, In f fs -> vholds p (regv orc r (i :: h)) h f) ->
+  sat (mkst (setn r (saturate p a fs) (ar a)) (av a) (an a) (ag a) (ap a)) (i :: h).
+Proof.
+  intros Hs Hr0 Hns Hnw Hoth Hfs.
+  assert (Hb : forall b, bval p b (i :: h) = bval p b h) by (intros; apply bval_nonsite; auto).
+  assert (Hc : forall F, cnt p F (i :: h) = cnt p F h) by (intros; apply cnt_nonsite; auto).
+  assert (Hg : forall e sm, guar orc e sm (i :: h) = guar orc e sm h)
+    by (intros; destruct i; auto; exfalso; eapply Hnw; reflexivity).
+  assert (Hp : forall e sm, pend p orc e sm (i :: h) = pend p orc e sm h)
+    by (intros; destruct i; auto; exfalso; [eapply Hns|eapply Hnw]; reflexivity).
+  constructor; cbn [ar av an ag ap].
+  - intros x fs' f Hin Hx Hf. apply in_setn in Hin as [[-> ->]|[Hne Hin]].
+    + unfold vholds; rewrite Hb. eapply saturate_sound; eauto.
+    + unfold vholds; rewrite Hb, Hoth by auto. eapply sat_r; eauto.
+  - intros q iv Hin b Hlo Hhi. rewrite Hb, Hc. eapply sat_v; eauto.
+  - intros F n Hin. rewrite Hc. eapply sat_n; eauto.
+  - intros k fs' f Hin Hf. unfold gholds; rewrite Hb, Hg. exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
+  - intros k cs Hin. destruct (sat_p _ _ _ _ Hs _ _ Hin) as [H0|(c & Hc1 & Hc2)];
+      unfold pcomps; rewrite Hp; [left; auto|right; exists c; split; auto].
+    intros f Hf; specialize (Hc2 _ Hf); unfold pholds in *; rewrite Hp, Hb; auto.
+  - intros k Hno. rewrite Hp. apply (sat_p0 _ _ _ _ Hs k Hno).
+Qed.
+
+Lemma transfer_sound a h i : sat a h -> sat (transfer p a i) (i :: h).
+Proof.
+  intros Hs. destruct i.
+  - apply transfer_site_sound; auto.
+  - apply transfer_wait_sound; auto.
+  - (* li r, k *)
+    cbn [transfer]. destruct (Nat.eqb r 0) eqn:E.
+    + apply Nat.eqb_eq in E; subst.
+      assert (Hsame : forall x, regv orc x (ISet 0 k :: h) = regv orc x h).
+      { intros x. rewrite regv_cons. destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
+        destruct (Nat.eqb 0 x) eqn:E0; auto. apply Nat.eqb_eq in E0; subst; rewrite Nat.eqb_refl in Ex; discriminate. }
+      pose proof (transfer_write_sound a h (ISet 0 k) 1%nat [] Hs) as _.
+      constructor.
+      * intros x fs f Hin Hx Hf. unfold vholds; rewrite Hsame, bval_nonsite by discriminate. exact (sat_r _ _ _ _ Hs _ _ _ Hin Hx Hf).
+      * intros q iv Hin b Hlo Hhi. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_v _ _ _ _ Hs _ _ Hin b Hlo Hhi).
+      * intros F n Hin. rewrite cnt_nonsite by discriminate. exact (sat_n _ _ _ _ Hs _ _ Hin).
+      * intros kk fs f Hin Hf. unfold gholds; rewrite bval_nonsite by discriminate. exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
+      * intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
+      * intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
+    + apply Nat.eqb_neq in E. apply transfer_write_sound; auto; try discriminate.
+      * intros x Hx. rewrite regv_cons.
+        destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
+        destruct (Nat.eqb r x) eqn:Er; auto. apply Nat.eqb_eq in Er; congruence.
+      * intros f [<-|[]]. unfold vholds; cbn [fst snd bval]. rewrite regv_cons.
+        apply Nat.eqb_neq in E. rewrite E, Nat.eqb_refl. lia.
+  - (* addi r, src, k *)
+    cbn [transfer]. destruct (Nat.eqb r 0) eqn:E.
+    + apply Nat.eqb_eq in E; subst.
+      assert (Hsame : forall x, regv orc x (IAdd 0 src k :: h) = regv orc x h).
+      { intros x. rewrite regv_cons. destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
+        destruct (Nat.eqb 0 x) eqn:E0; auto. apply Nat.eqb_eq in E0; subst; rewrite Nat.eqb_refl in Ex; discriminate. }
+      constructor.
+      * intros x fs f Hin Hx Hf. unfold vholds; rewrite Hsame, bval_nonsite by discriminate. exact (sat_r _ _ _ _ Hs _ _ _ Hin Hx Hf).
+      * intros q iv Hin b Hlo Hhi. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_v _ _ _ _ Hs _ _ Hin b Hlo Hhi).
+      * intros F n Hin. rewrite cnt_nonsite by discriminate. exact (sat_n _ _ _ _ Hs _ _ Hin).
+      * intros kk fs f Hin Hf. unfold gholds; rewrite bval_nonsite by discriminate. exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
+      * intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
+      * intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
+    + apply Nat.eqb_neq in E. apply transfer_write_sound; auto; try discriminate.
+      * intros x Hx. rewrite regv_cons.
+        destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
+        destruct (Nat.eqb r x) eqn:Er; auto. apply Nat.eqb_eq in Er; congruence.
+      * intros f Hf. apply in_map_iff in Hf as (g & <- & Hg).
+        pose proof (rf_sound _ _ _ _ _ _ Hs Hg) as Hv. unfold vholds in *; destruct g; cbn [fst snd shift] in *.
+        rewrite regv_cons. apply Nat.eqb_neq in E. rewrite E, Nat.eqb_refl. lia.
+  - (* any other write *)
+    cbn [transfer].
+    assert (Hoth : forall x, x <> r -> regv orc x (IDef r :: h) = regv orc x h).
+    { intros x Hx. rewrite regv_cons. destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
+      destruct (Nat.eqb r x) eqn:Er; auto. apply Nat.eqb_eq in Er; congruence. }
+    constructor; cbn [ar av an ag ap].
+    + intros x fs f Hin Hx Hf. apply filter_In in Hin as [Hin Hne]; cbn [fst] in Hne.
+      apply negb_true_iff, Nat.eqb_neq in Hne.
+      unfold vholds; rewrite Hoth, bval_nonsite by (auto; discriminate). exact (sat_r _ _ _ _ Hs _ _ _ Hin Hx Hf).
+    + intros q iv Hin b Hlo Hhi. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_v _ _ _ _ Hs _ _ Hin b Hlo Hhi).
+    + intros F n Hin. rewrite cnt_nonsite by discriminate. exact (sat_n _ _ _ _ Hs _ _ Hin).
+    + intros kk fs f Hin Hf. unfold gholds; rewrite bval_nonsite by discriminate. exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
+    + intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
+    + intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
+  - (* unsupported: no effect on anything the facts speak of *)
+    cbn [transfer]. constructor.
+    + intros x fs f Hin Hx Hf. unfold vholds; rewrite regv_nonwrite, bval_nonsite by discriminate. exact (sat_r _ _ _ _ Hs _ _ _ Hin Hx Hf).
+    + intros q iv Hin b Hlo Hhi. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_v _ _ _ _ Hs _ _ Hin b Hlo Hhi).
+    + intros F n Hin. rewrite cnt_nonsite by discriminate. exact (sat_n _ _ _ _ Hs _ _ Hin).
+    + intros kk fs f Hin Hf. unfold gholds; rewrite bval_nonsite by discriminate. exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
+    + intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
+    + intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
+Qed.
+
 End Transfer.
