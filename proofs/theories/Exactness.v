@@ -670,3 +670,132 @@ Proof.
 Qed.
 
 End Transfer.
+
+(** ** Joins and the entry *)
+
+Section Join.
+Variable p : prog.
+Variable orc : nat -> nat -> Z.
+
+Notation sat := (sat p orc).
+
+Lemma gtriv_sound a h k f : sat a h -> gtriv a f = true -> gholds p orc k h f.
+Proof.
+  intros Hs Ht. unfold gholds. pose proof (guar_nonneg orc (fst k) (snd k) h).
+  destruct f as [[|F|q] kf]; cbn [gtriv fst snd bval] in *.
+  - apply Z.leb_le in Ht; lia.
+  - destruct (lookn (an a) F) eqn:L; [|discriminate]. apply Z.leb_le in Ht.
+    rewrite (sat_n _ _ _ _ Hs _ _ (lookn_in _ _ _ L)). lia.
+  - apply andb_true_iff in Ht as [Hk Ht]. apply Z.leb_le in Hk.
+    destruct (lookn (av a) q) as [[[lo|] hi]|] eqn:L; try discriminate.
+    pose proof (iv_none_zero p q hi h (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L))) as H0.
+    cbn [bval] in H0. lia.
+Qed.
+
+Lemma comps_union_sub pre post c : In c pre -> In c (comps_union pre post).
+Proof. unfold comps_union. destruct (existsb _ pre); auto. intros; apply in_or_app; auto. Qed.
+
+Lemma comps_union_post pre post c :
+  In c post -> In c (comps_union pre post) \/ In [] (comps_union pre post).
+Proof.
+  unfold comps_union. destruct (existsb (fun c0 => match c0 with [] => true | _ => false end) pre) eqn:E.
+  - right. apply existsb_exists in E as ([|f c0] & Hc & Hm); [auto|discriminate].
+  - intros Hc. left. destruct (existsb (list_fact_eqb c) pre) eqn:Ex.
+    + apply existsb_exists in Ex as (c' & Hc' & Heq). apply list_fact_eqb_eq in Heq; subst.
+      apply in_or_app; auto.
+    + apply in_or_app; right; apply filter_In; split; auto. rewrite Ex; auto.
+Qed.
+
+Lemma join_sound_pre post pre h : sat pre h -> sat (join post pre) h.
+Proof.
+  intros Hs. constructor; unfold join; cbn [ar av an ag ap].
+  - intros r fs f Hin Hr Hf. apply in_map_iff in Hin as ([r' fs'] & He & Hin); injection He as <- <-.
+    apply filter_In in Hf as [Hf _]. exact (sat_r _ _ _ _ Hs _ _ _ Hin Hr Hf).
+  - intros q iv Hin. apply in_omap in Hin as ([q' [lo hi]] & Hin & He); cbn [fst snd] in He.
+    destruct (lookn (av post) q') as [[lo' hi']|]; [|discriminate]. injection He as <- <-.
+    intros b Hlo Hhi; cbn [fst snd] in *. apply (sat_v _ _ _ _ Hs _ _ Hin); cbn [fst snd].
+    + destruct lo, lo'; cbn [omax lo_le] in *; auto; apply Z.leb_le in Hlo; apply Z.leb_le; lia.
+    + lia.
+  - intros F n Hin. apply filter_In in Hin as [Hin _]. exact (sat_n _ _ _ _ Hs _ _ Hin).
+  - intros k fs f Hin Hf. apply in_app_or in Hin as [Hin|Hin].
+    + apply in_map_iff in Hin as ([k' fs'] & He & Hin); injection He as <- <-.
+      apply in_omap in Hf as (f0 & Hf0 & He). pose proof (sat_g _ _ _ _ Hs _ _ _ Hin Hf0) as Hg.
+      unfold gholds in *. cbn [fst snd] in He.
+      destruct (find_base (fst f0) (gf post k')) as [g|]; [injection He as <-; cbn [fst snd]; lia|].
+      destruct (gtriv post f0); [injection He as <-; auto|discriminate].
+    + apply in_omap in Hin as ([k' fs'] & Hin & He); cbn [fst snd] in He.
+      destruct (lookp (ag pre) k'); [discriminate|].
+      destruct (filter (gtriv pre) fs') as [|f1 l] eqn:Ef; [discriminate|].
+      injection He as <- <-. rewrite <- Ef in Hf. apply filter_In in Hf as [_ Ht].
+      apply (gtriv_sound _ _ _ _ Hs Ht).
+  - intros k cs Hin. apply in_app_or in Hin as [Hin|Hin].
+    + apply in_map_iff in Hin as ([k' cs'] & He & Hin); injection He as <- <-.
+      destruct (sat_p _ _ _ _ Hs _ _ Hin) as [H0|(c & Hc & Hf)]; [left; auto|].
+      right. cbn [fst snd]. destruct (lookp (ap post) k'); eauto.
+      exists c; split; auto. apply comps_union_sub; auto.
+    + apply filter_In in Hin as [_ Hn]; cbn [fst] in Hn.
+      destruct (lookp (ap pre) k) eqn:L; [discriminate|]. left.
+      exact (sat_p0 _ _ _ _ Hs k (lookp_none _ _ L)).
+  - intros k Hno. apply (sat_p0 _ _ _ _ Hs k). intros cs Hin. eapply Hno.
+    apply in_or_app; left. apply in_map_iff. exists (k, cs); split; eauto.
+Qed.
+
+Lemma join_sound_post post pre h : sat post h -> sat (join post pre) h.
+Proof.
+  intros Hs. constructor; unfold join; cbn [ar av an ag ap].
+  - intros r fs f Hin Hr Hf. apply in_map_iff in Hin as ([r' fs'] & He & Hin); injection He as -> <-.
+    apply filter_In in Hf as [_ Hf]. apply existsb_exists in Hf as (g & Hg & Heq).
+    apply fact_eqb_eq in Heq; subst g. cbn [fst] in Hg.
+    unfold facts_of in Hg. destruct (lookn (ar post) r) eqn:L; [|contradiction].
+    exact (sat_r _ _ _ _ Hs _ _ _ (lookn_in _ _ _ L) Hr Hg).
+  - intros q iv Hin. apply in_omap in Hin as ([q' [lo hi]] & Hin & He); cbn [fst snd] in He.
+    destruct (lookn (av post) q') as [[lo' hi']|] eqn:L; [|discriminate]. injection He as <- <-.
+    intros b Hlo Hhi; cbn [fst snd] in *. apply (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L)); cbn [fst snd].
+    + destruct lo, lo'; cbn [omax lo_le] in *; auto; apply Z.leb_le in Hlo; apply Z.leb_le; lia.
+    + lia.
+  - intros F n Hin. apply filter_In in Hin as [_ Hn]; cbn [fst snd] in Hn.
+    destruct (lookn (an post) F) eqn:L; [|discriminate]. apply Z.eqb_eq in Hn; subst.
+    exact (sat_n _ _ _ _ Hs _ _ (lookn_in _ _ _ L)).
+  - intros k fs f Hin Hf. apply in_app_or in Hin as [Hin|Hin].
+    + apply in_map_iff in Hin as ([k' fs'] & He & Hin); injection He as <- <-.
+      apply in_omap in Hf as (f0 & Hf0 & He). cbn [fst snd] in He.
+      destruct (find_base (fst f0) (gf post k')) as [g|] eqn:Hfb.
+      * injection He as <-. apply find_base_some in Hfb as [Hg Hb].
+        pose proof (gf_sound _ _ _ _ _ _ Hs Hg) as Hgh. unfold gholds in *; cbn [fst snd].
+        rewrite Hb in Hgh. lia.
+      * destruct (gtriv post f0) eqn:Ht; [injection He as <-|discriminate].
+        apply (gtriv_sound _ _ _ _ Hs Ht).
+    + apply in_omap in Hin as ([k' fs'] & Hin & He); cbn [fst snd] in He.
+      destruct (lookp (ag pre) k'); [discriminate|].
+      destruct (filter (gtriv pre) fs') as [|f1 l] eqn:Ef; [discriminate|].
+      injection He as <- <-. rewrite <- Ef in Hf. apply filter_In in Hf as [Hf _].
+      exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
+  - intros k cs Hin. apply in_app_or in Hin as [Hin|Hin].
+    + apply in_map_iff in Hin as ([k' cs'] & He & Hin); injection He as <- <-. cbn [fst snd].
+      destruct (lookp (ap post) k') as [cs2|] eqn:L.
+      * destruct (sat_p _ _ _ _ Hs _ _ (lookp_in _ _ _ L)) as [H0|(c & Hc & Hf)]; [left; auto|right].
+        destruct (comps_union_post cs' cs2 c Hc) as [Hu|Hu]; eauto.
+        exists []; split; auto. intros f [].
+      * left. exact (sat_p0 _ _ _ _ Hs k' (lookp_none _ _ L)).
+    + apply filter_In in Hin as [Hin _]. exact (sat_p _ _ _ _ Hs _ _ Hin).
+  - intros k Hno. apply (sat_p0 _ _ _ _ Hs k). intros cs Hin.
+    destruct (lookp (ap pre) k) as [cs'|] eqn:L.
+    + eapply (Hno (match lookp (ap post) k with None => cs' | Some cs2 => comps_union cs' cs2 end)).
+      apply in_or_app; left. apply in_map_iff. exists (k, cs'); split; [|apply lookp_in; auto].
+      cbn [fst snd]. reflexivity.
+    + eapply (Hno cs). apply in_or_app; right. apply filter_In; split; auto. cbn [fst]; rewrite L; auto.
+Qed.
+
+Lemma init_sound : sat (init p) [].
+Proof.
+  constructor; unfold init; cbn [ar av an ag ap].
+  - intros r fs f [].
+  - intros q iv Hin. apply in_map_iff in Hin as (q' & He & _); injection He as <- <-.
+    intros b _ Hb. cbn [fst snd bval vlast cnt] in *. lia.
+  - intros F n Hin. apply in_map_iff in Hin as (F' & He & _); injection He as <- <-. reflexivity.
+  - intros k fs f [].
+  - intros k cs [].
+  - intros k _. reflexivity.
+Qed.
+
+End Join.
