@@ -799,3 +799,149 @@ Proof.
 Qed.
 
 End Join.
+
+(** ** The checks at a site *)
+
+Section Sites.
+Variable p : prog.
+Variable orc : nat -> nat -> Z.
+
+Notation sat := (sat p orc).
+
+Lemma gdom_sound a h key q :
+  sat a h -> gdom p a key q = true -> bval p (BV q) h <= guar orc (fst key) (snd key) h.
+Proof.
+  intros Hs Hg. pose proof (guar_nonneg orc (fst key) (snd key) h) as HG0.
+  pose proof (bv_nonneg p q h) as HV0. pose proof (bv_le_cnt p q h) as HVc.
+  unfold gdom in Hg. apply orb_true_iff in Hg as [Hg|Hg].
+  - apply existsb_exists in Hg as ([[|F|q'] k] & Hin & Hc).
+    + discriminate.
+    + pose proof (gf_sound _ _ _ _ _ _ Hs Hin) as Hgh; unfold gholds in Hgh; cbn [fst snd bval] in Hgh.
+      apply andb_true_iff in Hc as [HF Hc]. apply Nat.eqb_eq in HF; subst F.
+      apply orb_true_iff in Hc as [Hk|Hc]; [apply Z.leb_le in Hk; lia|].
+      destruct (lookn (av a) q) as [[lo hi]|] eqn:L; [|discriminate].
+      apply andb_true_iff in Hc as [Hne Hlo].
+      pose proof (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L)) as Hiv. unfold ivholds in Hiv; cbn [fst snd] in Hiv.
+      destruct lo as [l|]; cbn [nonempty lo_le] in *.
+      * apply Z.leb_le in Hne; apply Z.leb_le in Hlo.
+        rewrite (Hiv l) by (cbn [lo_le]; try apply Z.leb_le; lia). lia.
+      * rewrite (Hiv (Z.min k hi)) by (auto; lia). lia.
+    + pose proof (gf_sound _ _ _ _ _ _ Hs Hin) as Hgh; unfold gholds in Hgh; cbn [fst snd] in Hgh.
+      apply andb_true_iff in Hc as [Hq Hk]. apply Nat.eqb_eq in Hq; subst q'. apply Z.leb_le in Hk. lia.
+  - destruct (lookn (av a) q) as [[[lo|] hi]|] eqn:L; try discriminate.
+    pose proof (iv_none_zero p q hi h (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L))). lia.
+Qed.
+
+(** The tracked sets named for (c, F) are subsets of P(c, F). *)
+Definition cover_ok (c F : nat) (h : list instr) : Prop :=
+  forall q, In q (cover p c F) ->
+    pagent p q = F /\ forall x, In (ISite x) h -> pmem p q x = true -> confset p c F x = true.
+
+Lemma cover_le_T c F h q :
+  cover_ok c F h -> In q (cover p c F) -> bval p (BV q) h <= T p c F h.
+Proof.
+  intros Hok Hq. destruct (Hok q Hq) as [Ha Hsub]. cbn [bval]. rewrite Ha.
+  unfold T. apply vlast_subset. auto.
+Qed.
+
+Lemma T_le c F h G :
+  cover_ok c F h -> 0 <= G ->
+  (forall s, confset p c F s = true -> exists q, In q (cover p c F) /\ pmem p q s = true /\ bval p (BV q) h <= G) ->
+  T p c F h <= G.
+Proof.
+  intros Hok HG Hcov. unfold T.
+  destruct (vlast_latest p (confset p c F) F h) as [H0|(s & Hin & Hps & Hq)]; [lia|].
+  destruct (Hcov s Hps) as (q & Hqc & Hqs & Hle).
+  destruct (Hok q Hqc) as [Ha Hsub]. cbn [bval] in Hle. rewrite Ha in Hle.
+  rewrite <- (Hq (pmem p q)); auto.
+Qed.
+
+Lemma pbound_sound a h c F f :
+  sat a h -> cover_ok c F h -> pbound p a c F f = true ->
+  Z.max 0 (bval p (fst f) h + snd f) <= T p c F h.
+Proof.
+  intros Hs Hok Hb. assert (HT0 : 0 <= T p c F h) by (apply vlast_le_cnt).
+  destruct f as [[|F'|q] k]; cbn [pbound fst snd bval] in *.
+  - apply Z.leb_le in Hb; lia.
+  - apply existsb_exists in Hb as (q & Hq & Hc). apply andb_true_iff in Hc as [HF Hc].
+    apply Nat.eqb_eq in HF.
+    destruct (lookn (av a) q) as [[lo hi]|] eqn:L; [|discriminate].
+    apply andb_true_iff in Hc as [Hne Hk]. apply Z.leb_le in Hk.
+    pose proof (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L) hi) as Hiv; cbn [fst snd] in Hiv.
+    assert (Hlo : lo_le lo hi = true) by (destruct lo; auto).
+    specialize (Hiv Hlo (Z.le_refl _)). pose proof (cover_le_T c F h q Hok Hq) as Hq'.
+    rewrite Hiv, HF in Hq'. lia.
+  - apply andb_true_iff in Hb as [Hk Hq]. apply Z.leb_le in Hk.
+    apply existsb_exists in Hq as (q' & Hq' & Heq). apply Nat.eqb_eq in Heq; subst q'.
+    pose proof (cover_le_T c F h q Hok Hq') as Hle. cbn [bval] in Hle.
+    pose proof (bv_nonneg p q h). cbn [bval] in *. lia.
+Qed.
+
+Lemma own_or_free_true c S :
+  (forall F, (F < nagents p)%nat -> agsem p F = Some S -> F = sagent p c) -> own_or_free p c S = true.
+Proof.
+  intros H. unfold own_or_free. apply forallb_forall. intros F HF. apply in_seq in HF.
+  destruct (agsem p F) as [S0|] eqn:E; auto.
+  destruct (Nat.eqb S0 S) eqn:ES; [|auto].
+  apply Nat.eqb_eq in ES; subst. rewrite (H F ltac:(lia) E), Nat.eqb_refl, orb_true_r; auto.
+Qed.
+
+Lemma check_site_sound pr a h c :
+  sat a h -> (forall F, cover_ok c F h) -> check_site p pr a c = [] ->
+  sound_at p orc c h /\ (pr = true -> precise_at p orc c h).
+Proof.
+  intros Hs Hok Hc. unfold check_site in Hc. apply app_eq_nil in Hc as [Hagents Hown].
+  set (e := sengine p c) in *.
+  assert (Hper : forall F S, (F < nagents p)%nat -> F <> sagent p c -> agsem p F = Some S ->
+     forallb (fun s => negb (confsetb p c F s) ||
+                       existsb (fun q => pmem p q s && gdom p a (e, S) q) (cover p c F))
+             (seq 0 (nsites p)) = true /\
+     (pr = true -> match lookp (ap a) (e, S) with
+                   | None => True
+                   | Some cs => forallb (existsb (pbound p a c F)) cs = true
+                   end)).
+  { intros F S HF Hne HS. pose proof (flat_map_nil _ _ Hagents F ltac:(apply in_seq; lia)) as H.
+    cbv beta in H. rewrite (proj2 (Nat.eqb_neq F (sagent p c)) Hne), HS in H.
+    apply app_eq_nil in H as [H1 H2].
+    split.
+    - clear H2. destruct (forallb _ _) eqn:E; [auto|discriminate].
+    - clear H1. intros ->. destruct (lookp (ap a) (e, S)) as [cs|]; auto.
+      destruct (forallb _ _) eqn:E; [auto|discriminate]. }
+  unfold sound_at, precise_at; fold e.
+  split.
+  - intros F S HF Hne HS. destruct (Hper F S HF Hne HS) as [Hsound _].
+    apply T_le; auto; [apply guar_nonneg|].
+    intros s Hps. assert (Hlt : (s < nsites p)%nat).
+    { unfold confset in Hps. apply andb_true_iff in Hps as [Hps _]. apply andb_true_iff in Hps as [Hps _].
+      apply Nat.ltb_lt; auto. }
+    rewrite forallb_forall in Hsound. specialize (Hsound s ltac:(apply in_seq; lia)).
+    unfold confsetb in Hsound. fold (confset p c F s) in Hsound. rewrite Hps in Hsound.
+    cbn [negb orb] in Hsound. apply existsb_exists in Hsound as (q & Hq & Hc).
+    apply andb_true_iff in Hc as [Hm Hg]. exists q; repeat split; auto.
+    apply (gdom_sound _ _ _ _ Hs Hg).
+  - intros Hpr. split.
+    + intros F S HF Hne HS. destruct (Hper F S HF Hne HS) as [_ Hprec]. specialize (Hprec Hpr).
+      assert (HT0 : 0 <= T p c F h) by (apply vlast_le_cnt).
+      destruct (lookp (ap a) (e, S)) as [cs|] eqn:L.
+      * destruct (sat_p _ _ _ _ Hs _ _ (lookp_in _ _ _ L)) as [H0|(cc & Hcc & Hf)];
+          cbn [fst snd] in *; [lia|].
+        rewrite forallb_forall in Hprec. specialize (Hprec _ Hcc).
+        apply existsb_exists in Hprec as (f & Hfin & Hb).
+        specialize (Hf _ Hfin); unfold pholds in Hf; cbn [fst snd] in Hf.
+        pose proof (pbound_sound _ _ _ _ _ Hs (Hok F) Hb). lia.
+      * pose proof (sat_p0 _ _ _ _ Hs (e, S) (lookp_none _ _ L)) as H0; cbn [fst snd] in H0. lia.
+    + intros S HS. pose proof (pend_nonneg p orc e S h).
+      destruct (lookp (ap a) (e, S)) as [cs|] eqn:L.
+      * rewrite Hpr in Hown. pose proof (lookp_in _ _ _ L) as Hin.
+        pose proof (flat_map_nil _ _ Hown _ Hin) as Hz. cbn [fst snd] in Hz.
+        rewrite Nat.eqb_refl, (own_or_free_true c S HS) in Hz. cbn [andb] in Hz.
+        destruct (forallb (existsb (fun f => base_eqb (fst f) BZ && (snd f <=? 0))) cs) eqn:Ef; [|discriminate].
+        destruct (sat_p _ _ _ _ Hs _ _ Hin) as [H0|(cc & Hcc & Hf)]; cbn [fst snd] in *; [auto|].
+        rewrite forallb_forall in Ef. specialize (Ef _ Hcc).
+        apply existsb_exists in Ef as ([b k] & Hfin & Hb). cbn [fst snd] in Hb.
+        apply andb_true_iff in Hb as [Hb Hk]. apply base_eqb_eq in Hb; subst b. apply Z.leb_le in Hk.
+        specialize (Hf _ Hfin); unfold pholds in Hf; cbn [fst snd bval] in Hf. lia.
+      * exact (sat_p0 _ _ _ _ Hs (e, S) (lookp_none _ _ L)).
+Qed.
+
+End Sites.
