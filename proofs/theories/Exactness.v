@@ -887,7 +887,7 @@ Proof.
 Qed.
 
 Lemma check_site_sound pr a h c :
-  sat a h -> (forall F, cover_ok c F h) -> check_site p pr a c = [] ->
+  sat a h -> (forall F, (F < nagents p)%nat -> cover_ok c F h) -> check_site p pr a c = [] ->
   sound_at p orc c h /\ (pr = true -> precise_at p orc c h).
 Proof.
   intros Hs Hok Hc. unfold check_site in Hc. apply app_eq_nil in Hc as [Hagents Hown].
@@ -910,7 +910,7 @@ Proof.
   unfold sound_at, precise_at; fold e.
   split.
   - intros F S HF Hne HS. destruct (Hper F S HF Hne HS) as [Hsound _].
-    apply T_le; auto; [apply guar_nonneg|].
+    apply T_le; [apply Hok; auto|apply guar_nonneg|].
     intros s Hps. assert (Hlt : (s < nsites p)%nat).
     { unfold confset in Hps. apply andb_true_iff in Hps as [Hps _]. apply andb_true_iff in Hps as [Hps _].
       apply Nat.ltb_lt; auto. }
@@ -928,7 +928,7 @@ Proof.
         rewrite forallb_forall in Hprec. specialize (Hprec _ Hcc).
         apply existsb_exists in Hprec as (f & Hfin & Hb).
         specialize (Hf _ Hfin); unfold pholds in Hf; cbn [fst snd] in Hf.
-        pose proof (pbound_sound _ _ _ _ _ Hs (Hok F) Hb). lia.
+        pose proof (pbound_sound _ _ _ _ _ Hs (Hok F HF) Hb). lia.
       * pose proof (sat_p0 _ _ _ _ Hs (e, S) (lookp_none _ _ L)) as H0; cbn [fst snd] in H0. lia.
     + intros S HS. pose proof (pend_nonneg p orc e S h).
       destruct (lookp (ap a) (e, S)) as [cs|] eqn:L.
@@ -945,3 +945,156 @@ Proof.
 Qed.
 
 End Sites.
+
+(** ** Every path of an accepted program *)
+
+Section Paths.
+Variable p : prog.
+Variable orc : nat -> nat -> Z.
+
+Notation sat := (sat p orc).
+
+Lemma check_instrs_post pr a b i l : snd (check_instrs p pr a b i l) = fold_left (transfer p) l a.
+Proof.
+  revert a i; induction l as [|ins l IH]; intros a i; simpl; auto.
+  specialize (IH (transfer p a ins) (S i)). destruct (check_instrs p pr (transfer p a ins) b (S i) l).
+  simpl in *; auto.
+Qed.
+
+Lemma check_instrs_each pr a b i l :
+  fst (check_instrs p pr a b i l) = [] ->
+  forall j ins, nth_error l j = Some ins ->
+    check_instr p pr (fold_left (transfer p) (firstn j l) a) b (i + j) ins = [].
+Proof.
+  revert a i; induction l as [|ins0 l IH]; intros a i H j ins Hj; [destruct j; discriminate|].
+  simpl in H. destruct (check_instrs p pr (transfer p a ins0) b (S i) l) as [ds a'] eqn:E.
+  simpl in H. apply app_eq_nil in H as [H1 H2].
+  destruct j as [|j]; simpl in Hj.
+  - injection Hj as <-. rewrite Nat.add_0_r. exact H1.
+  - simpl. replace (i + S j)%nat with (S i + j)%nat by lia. apply IH; auto. rewrite E; auto.
+Qed.
+
+Lemma firstn_snoc {A : Type} (l : list A) i x :
+  nth_error l i = Some x -> firstn (S i) l = firstn i l ++ [x].
+Proof.
+  revert i; induction l as [|y l IH]; intros [|i] H; try discriminate; simpl in *.
+  - injection H as ->; auto.
+  - f_equal. apply IH; auto.
+Qed.
+
+(** What [check_with ... = []] says. *)
+Record accepted (pr : bool) (inv : list (nat * (nat * astate))) : Prop := {
+  acc_tables : check_tables p = [];
+  acc_entry : exists a0, inv_at inv (pentry p) = Some a0 /\ join (init p) a0 = a0;
+  acc_blocks : forall b a, In b (pblocks p) -> inv_at inv b = Some a ->
+    fst (check_instrs p pr a b 0 (pcode p b)) = [] /\
+    forall s, In s (psucc p b) ->
+      exists a', inv_at inv s = Some a' /\ join (fold_left (transfer p) (pcode p b) a) a' = a'
+}.
+
+Lemma accepted_of_check pr inv : check_with p pr inv = [] -> accepted pr inv.
+Proof.
+  unfold check_with. intros H.
+  apply app_eq_nil in H as [Ht H]. apply app_eq_nil in H as [He Hb].
+  constructor; auto.
+  - destruct (inv_at inv (pentry p)) as [a0|]; [|discriminate].
+    destruct (astate_eq_dec (join (init p) a0) a0); [eauto|discriminate].
+  - intros b a Hin Hinv. pose proof (flat_map_nil _ _ Hb b Hin) as H. cbv beta in H.
+    rewrite Hinv in H.
+    destruct (check_instrs p pr a b 0 (pcode p b)) as [ds post] eqn:E.
+    apply app_eq_nil in H as [H1 H2]. split; [simpl; auto|].
+    intros s Hs. pose proof (flat_map_nil _ _ H2 s Hs) as H3. cbv beta in H3.
+    pose proof (check_instrs_post pr a b 0 (pcode p b)) as Hpost. rewrite E in Hpost; simpl in Hpost.
+    destruct (inv_at inv s) as [a'|]; [|discriminate].
+    destruct (astate_eq_dec (join post a') a'); [|discriminate]. subst post; eauto.
+Qed.
+
+Ltac split_tables H :=
+  unfold check_tables in H;
+  apply app_eq_nil in H as [T0 H]; apply app_eq_nil in H as [T1 H];
+  apply app_eq_nil in H as [T2 H]; apply app_eq_nil in H as [T3 H];
+  apply app_eq_nil in H as [T4 T5].
+
+Lemma tables_sites : check_tables p = [] ->
+  forall b s, In b (pblocks p) -> In (ISite s) (pcode p b) -> (s < nsites p)%nat.
+Proof.
+  intros H b s Hb Hs. split_tables H.
+  pose proof (flat_map_nil _ _ T3 b Hb) as H4. cbv beta in H4.
+  apply app_eq_nil in H4 as [H4 _]. pose proof (flat_map_nil _ _ H4 _ Hs) as H5. cbv beta iota in H5.
+  destruct (Nat.ltb s (nsites p)) eqn:E; [apply Nat.ltb_lt; auto|discriminate].
+Qed.
+
+Lemma tables_succ : check_tables p = [] ->
+  (In (pentry p) (pblocks p)) /\
+  forall b s, In b (pblocks p) -> In s (psucc p b) -> In s (pblocks p).
+Proof.
+  intros H. split_tables H. split.
+  - destruct (existsb (Nat.eqb (pentry p)) (pblocks p)) eqn:E; [|discriminate].
+    apply existsb_exists in E as (x & Hx & Hq). apply Nat.eqb_eq in Hq; subst; auto.
+  - intros b s Hb Hs.
+    pose proof (flat_map_nil _ _ T3 b Hb) as H4. cbv beta in H4.
+    apply app_eq_nil in H4 as [_ H4]. pose proof (flat_map_nil _ _ H4 _ Hs) as H5. cbv beta in H5.
+    destruct (existsb (Nat.eqb s) (pblocks p)) eqn:E; [|discriminate].
+    apply existsb_exists in E as (x & Hx & Hq). apply Nat.eqb_eq in Hq; subst; auto.
+Qed.
+
+Lemma tables_cover : check_tables p = [] ->
+  forall c F q, (c < nsites p)%nat -> (F < nagents p)%nat -> In q (cover p c F) ->
+    pagent p q = F /\ forall s, (s < nsites p)%nat -> pmem p q s = true -> confset p c F s = true.
+Proof.
+  intros H c F q Hc HF Hq. split_tables H.
+  pose proof (flat_map_nil _ _ T2 c ltac:(apply in_seq; lia)) as H1. cbv beta in H1.
+  pose proof (flat_map_nil _ _ H1 F ltac:(apply in_seq; lia)) as H2. cbv beta in H2.
+  pose proof (flat_map_nil _ _ H2 q Hq) as H3. cbv beta in H3.
+  destruct (Nat.eqb (pagent p q) F && _) eqn:E; [|discriminate].
+  apply andb_true_iff in E as [E1 E2]. apply Nat.eqb_eq in E1. split; auto.
+  intros s Hs Hm. rewrite forallb_forall in E2. specialize (E2 s ltac:(apply in_seq; lia)).
+  rewrite Hm in E2. exact E2.
+Qed.
+
+(** The invariant: at every point of every path, the facts hold. *)
+Theorem validated_invariant pr inv :
+  check_with p pr inv = [] ->
+  forall b i h, reach p b i h ->
+    In b (pblocks p) /\ (i <= length (pcode p b))%nat /\
+    (forall s, In (ISite s) h -> (s < nsites p)%nat) /\
+    exists a, inv_at inv b = Some a /\ sat (fold_left (transfer p) (firstn i (pcode p b)) a) h.
+Proof.
+  intros Hc. pose proof (accepted_of_check _ _ Hc) as Hacc.
+  pose proof (tables_succ (acc_tables _ _ Hacc)) as [Hentry Hsucc].
+  induction 1 as [|b i h ins Hr IH Hn|b h s Hr IH Hs].
+  - destruct (acc_entry _ _ Hacc) as (a0 & Ha0 & Hj).
+    repeat split; auto; [simpl; lia|intros s []|].
+    exists a0; split; auto. simpl. rewrite <- Hj. apply join_sound_post. apply init_sound.
+  - destruct IH as (Hb & Hi & Hsites & a & Ha & Hs). repeat split; auto.
+    + apply nth_error_Some. congruence.
+    + intros s [Hs'|Hs']; auto. subst ins.
+      apply (tables_sites (acc_tables _ _ Hacc) b s Hb). eapply nth_error_In; eauto.
+    + exists a; split; auto. rewrite (firstn_snoc _ _ _ Hn), fold_left_app. simpl.
+      apply transfer_sound; auto.
+  - destruct IH as (Hb & Hi & Hsites & a & Ha & Hsat).
+    split; [eapply Hsucc; eauto|]. split; [lia|]. split; [auto|].
+    destruct (acc_blocks _ _ Hacc b a Hb Ha) as [_ Hedges].
+    destruct (Hedges s Hs) as (a' & Ha' & Hj). exists a'; split; auto. simpl.
+    rewrite <- Hj. apply join_sound_post. rewrite firstn_all in Hsat. auto.
+Qed.
+
+Lemma validated_site pr inv :
+  check_with p pr inv = [] ->
+  forall b i h c, reach p b i h -> nth_error (pcode p b) i = Some (ISite c) ->
+    sound_at p orc c h /\ (pr = true -> precise_at p orc c h).
+Proof.
+  intros Hc b i h c Hr Hn.
+  pose proof (accepted_of_check _ _ Hc) as Hacc.
+  destruct (validated_invariant _ _ Hc _ _ _ Hr) as (Hb & _ & Hsites & a & Ha & Hs).
+  destruct (acc_blocks _ _ Hacc b a Hb Ha) as [Hchk _].
+  pose proof (check_instrs_each _ _ _ _ _ Hchk i _ Hn) as Hsite. simpl in Hsite.
+  assert (Hcn : (c < nsites p)%nat)
+    by (apply (tables_sites (acc_tables _ _ Hacc) b c Hb); eapply nth_error_In; eauto).
+  apply (check_site_sound p orc pr _ h c Hs); auto.
+  intros F HF q Hq.
+  destruct (tables_cover (acc_tables _ _ Hacc) c F q Hcn HF Hq) as [Ha' Hsub].
+  split; auto.
+Qed.
+
+End Paths.
