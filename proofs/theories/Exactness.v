@@ -1097,4 +1097,131 @@ Proof.
   split; auto.
 Qed.
 
+Lemma check_wait_sound a h b i sm r k :
+  sat a h -> check_wait p a b i sm r k = [] ->
+  regv orc r h + k <= match semag p sm with Some F => cnt p F h | None => 0 end.
+Proof.
+  intros Hs Hc. unfold check_wait in Hc.
+  destruct (match semag p sm with Some F => _ | None => _ end) eqn:Hok; [|discriminate].
+  destruct (semag p sm) as [F|].
+  - apply existsb_exists in Hok as (f & Hf & Hc').
+    apply in_map_iff in Hf as (g & <- & Hg). pose proof (rf_sound _ _ _ _ _ _ Hs Hg) as Hv.
+    unfold vholds in Hv. destruct g as [[|F'|q] j]; cbn [shift fst snd bval] in *.
+    + pose proof (cnt_nonneg p F h).
+      apply orb_true_iff in Hc' as [Hc'|Hc']; [apply Z.leb_le in Hc'; lia|].
+      destruct (lookn (an a) F) eqn:L; [|discriminate]. apply Z.leb_le in Hc'.
+      rewrite (sat_n _ _ _ _ Hs _ _ (lookn_in _ _ _ L)). lia.
+    + apply andb_true_iff in Hc' as [HF Hj]. apply Nat.eqb_eq in HF; subst. apply Z.leb_le in Hj. lia.
+    + apply andb_true_iff in Hc' as [HF Hj]. apply Nat.eqb_eq in HF. apply Z.leb_le in Hj.
+      pose proof (vlast_le_cnt p (pmem p q) (pagent p q) h). rewrite HF in *. lia.
+  - apply existsb_exists in Hok as (f & Hf & Hc').
+    apply in_map_iff in Hf as (g & <- & Hg). pose proof (rf_sound _ _ _ _ _ _ Hs Hg) as Hv.
+    unfold vholds in Hv. destruct g as [[|F'|q] j]; cbn [shift fst snd bval base_eqb] in *;
+      try discriminate. apply andb_true_iff in Hc' as [_ Hj]; apply Z.leb_le in Hj. lia.
+Qed.
+
+(** No wait asks for more than the count of its semaphore's agent at the
+    wait (no engine ever waits for an instance not issued yet). *)
+Theorem validated_waits_bounded pr inv :
+  check_with p pr inv = [] ->
+  forall b i h e sm r k, reach p b i h -> nth_error (pcode p b) i = Some (IWait e sm r k) ->
+    regv orc r h + k <= match semag p sm with Some F => cnt p F h | None => 0 end.
+Proof.
+  intros Hc b i h e sm r k Hr Hn.
+  pose proof (accepted_of_check _ _ Hc) as Hacc.
+  destruct (validated_invariant _ _ Hc _ _ _ Hr) as (Hb & _ & _ & a & Ha & Hs).
+  destruct (acc_blocks _ _ Hacc b a Hb Ha) as [Hchk _].
+  pose proof (check_instrs_each _ _ _ _ _ Hchk i _ Hn) as Hw. simpl in Hw.
+  eapply check_wait_sound; eauto.
+Qed.
+
 End Paths.
+
+(** What an engine has waited for is what it had waited for at its previous
+    site (h0: the history there, or the start), raised by what it waited for
+    since beyond that. *)
+Lemma guar_pend p orc e sm h :
+  exists h1 h0, h = h1 ++ h0 /\
+    (forall s, In (ISite s) h1 -> sengine p s <> e) /\
+    (match h0 with ISite s :: _ => sengine p s = e | [] => True | _ => False end) /\
+    guar orc e sm h = Z.max (guar orc e sm h0) (pend p orc e sm h).
+Proof.
+  induction h as [|i h IH].
+  - exists [], []; repeat split; auto; intros s [].
+  - destruct IH as (h1 & h0 & -> & Hno & Hh0 & Heq).
+    destruct i.
+    + destruct (Nat.eqb (sengine p s) e) eqn:E.
+      * exists [], (ISite s :: h1 ++ h0); repeat split; [intros ? []|apply Nat.eqb_eq; auto|].
+        cbn [app pend]. rewrite E. pose proof (guar_nonneg orc e sm (ISite s :: h1 ++ h0)). lia.
+      * exists (ISite s :: h1), h0; repeat split; auto.
+        -- intros s' [Hs|Hs]; [injection Hs as <-; apply Nat.eqb_neq; auto|auto].
+        -- cbn [app guar pend]. rewrite E. exact Heq.
+    + exists (IWait e0 sm0 r k :: h1), h0; repeat split; auto.
+      * intros s' [Hs|Hs]; [discriminate|auto].
+      * cbn [app guar pend]. destruct (Nat.eqb e e0 && Nat.eqb sm sm0); auto.
+        pose proof (pend_nonneg p orc e sm (h1 ++ h0)). pose proof (guar_nonneg orc e sm h0).
+        destruct (regv orc r (h1 ++ h0) + k <=? guar orc e sm (h1 ++ h0)) eqn:E.
+        -- apply Z.leb_le in E. lia.
+        -- apply Z.leb_nle in E. lia.
+    + exists (ISet r k :: h1), h0; split; [reflexivity|]; split; [intros s' [Hs|Hs]; [discriminate|auto]|];
+      split; [exact Hh0|exact Heq].
+    + exists (IAdd r src k :: h1), h0; split; [reflexivity|]; split; [intros s' [Hs|Hs]; [discriminate|auto]|];
+      split; [exact Hh0|exact Heq].
+    + exists (IDef r :: h1), h0; split; [reflexivity|]; split; [intros s' [Hs|Hs]; [discriminate|auto]|];
+      split; [exact Hh0|exact Heq].
+    + exists (IOther :: h1), h0; split; [reflexivity|]; split; [intros s' [Hs|Hs]; [discriminate|auto]|];
+      split; [exact Hh0|exact Heq].
+Qed.
+
+(** ** The theorems about the validator's verdict *)
+
+(** Soundness: [check p false = []] (no soundness finding) implies that at
+    every consumer instance on every path, its engine has waited, on the
+    semaphore of every other agent F, for at least T(c, F) completions; and
+    that no wait asks for an instance not issued yet. *)
+Theorem validated_sound p : check p false = [] ->
+  forall orc b i h c, reach p b i h -> nth_error (pcode p b) i = Some (ISite c) ->
+    sound_at p orc c h.
+Proof.
+  intros Hc orc b i h c Hr Hn. eapply (validated_site p orc false); eauto.
+Qed.
+
+(** Exactness: [check p true = []] (no finding at all) implies, at every
+    consumer instance c on every path and for every other agent F with
+    semaphore S: what c's engine has waited for on S equals
+    max(what it had waited for at its previous site, T(c, F)). So c waits
+    for T(c, F) completions of F, never fewer (sound), never more (precise),
+    and a wait left out because an earlier one implied it is satisfied. *)
+Theorem validated_exact p : check p true = [] ->
+  forall orc b i h c, reach p b i h -> nth_error (pcode p b) i = Some (ISite c) ->
+    sound_at p orc c h /\ precise_at p orc c h /\
+    forall F S, (F < nagents p)%nat -> F <> sagent p c -> agsem p F = Some S ->
+      exists h1 h0, h = h1 ++ h0 /\
+        (forall s, In (ISite s) h1 -> sengine p s <> sengine p c) /\
+        (match h0 with ISite s :: _ => sengine p s = sengine p c | [] => True | _ => False end) /\
+        guar orc (sengine p c) S h = Z.max (guar orc (sengine p c) S h0) (T p c F h).
+Proof.
+  intros Hc orc b i h c Hr Hn.
+  destruct (validated_site p orc true _ Hc _ _ _ _ Hr Hn) as [Hs Hp]. specialize (Hp eq_refl).
+  repeat split; auto; [apply Hp|apply Hp|].
+  intros F S HF Hne HS.
+  destruct (guar_pend p orc (sengine p c) S h) as (h1 & h0 & Hh & Hno & Hh0 & Heq).
+  exists h1, h0; repeat split; auto.
+  pose proof (Hs F S HF Hne HS) as Hsnd. pose proof (proj1 Hp F S HF Hne HS) as Hprc.
+  pose proof (guar_nonneg orc (sengine p c) S h0).
+  rewrite Heq in *. lia.
+Qed.
+
+Theorem validated_waits p pr : check p pr = [] ->
+  forall orc b i h e sm r k, reach p b i h -> nth_error (pcode p b) i = Some (IWait e sm r k) ->
+    regv orc r h + k <= match semag p sm with Some F => cnt p F h | None => 0 end.
+Proof. intros Hc orc. eapply validated_waits_bounded; eauto. Qed.
+
+(** The counter invariant, and every other fact the validator relies on. *)
+Theorem validated_facts p pr : check p pr = [] ->
+  forall orc b i h, reach p b i h ->
+    exists a, inv_at (invariant p) b = Some a /\
+              sat p orc (fold_left (transfer p) (firstn i (pcode p b)) a) h.
+Proof.
+  intros Hc orc b i h Hr. destruct (validated_invariant p orc pr _ Hc _ _ _ Hr) as (_ & _ & _ & H). auto.
+Qed.
