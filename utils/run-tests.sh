@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Runs the whole NeuronISA test suite (lit: codegen, MC, MIR, simulator,
-# kernels, random differential tests; GoogleTest unit tests through lit).
+# kernels, random differential tests, the translation validator;
+# GoogleTest unit tests through lit). The build step also checks the Coq
+# proofs (proofs/) and extracts the validator from them.
 # Run utils/setup.sh once first.
 set -uo pipefail
 cd "$(dirname "$0")/.."

@@ -1,0 +1,2 @@
+(** * The concurrent semantics (in progress). *)
+From NeuronISA Require Import Model Validator Exactness.
