@@ -213,6 +213,7 @@ let describe f = function
        | 5 -> Printf.sprintf "site %d conflicts with site %d on another agent, which \
                               increments no semaphore" x y
        | 6 -> Printf.sprintf "sites %d and %d of one agent wait on different engines" x y
+       | 7 -> Printf.sprintf "site %d has an agent outside the agent table" x
        | _ -> "inconsistent tables")
 
 let is_soundness = function DImprecise _ | DWaitOwn _ -> false | _ -> true

@@ -1013,7 +1013,7 @@ Ltac split_tables H :=
   unfold check_tables in H;
   apply app_eq_nil in H as [T0 H]; apply app_eq_nil in H as [T1 H];
   apply app_eq_nil in H as [T2 H]; apply app_eq_nil in H as [T3 H];
-  apply app_eq_nil in H as [T4 T5].
+  apply app_eq_nil in H as [T4 H]; apply app_eq_nil in H as [T7 T5].
 
 Lemma tables_sites : check_tables p = [] ->
   forall b s, In b (pblocks p) -> In (ISite s) (pcode p b) -> (s < nsites p)%nat.

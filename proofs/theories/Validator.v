@@ -459,6 +459,9 @@ Definition check_tables : list diag :=
                      flat_map (fun s => if existsb (Nat.eqb s) (pblocks p) then [] else [DTable 4 b s])
                               (psucc p b)) (pblocks p) ++
   (if existsb (Nat.eqb (pentry p)) (pblocks p) then [] else [DTable 4 (pentry p) (pentry p)]) ++
+  (* every site's agent is one of the agents *)
+  flat_map (fun s => if Nat.ltb (sagent p s) (nagents p) then [] else [DTable 7 s s])
+           (seq 0 (nsites p)) ++
   (* a site on another agent that conflicts with a consumer has a semaphore,
      and all the sites of one agent wait on one engine *)
   flat_map (fun c => flat_map (fun s =>
