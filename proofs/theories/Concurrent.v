@@ -156,3 +156,321 @@ Proof.
 Qed.
 
 End Run.
+
+(** ** The tables the checker verified *)
+
+Ltac split_tables' H :=
+  unfold check_tables in H;
+  apply app_eq_nil in H as [T0 H]; apply app_eq_nil in H as [T1 H];
+  apply app_eq_nil in H as [T2 H]; apply app_eq_nil in H as [T3 H];
+  apply app_eq_nil in H as [T4 H]; apply app_eq_nil in H as [T7 T5].
+
+Section Tables.
+Variable p : prog.
+Hypothesis Ht : check_tables p = [].
+
+Lemma table_sem s S : (s < nsites p)%nat -> ssem p s = Some S -> agsem p (sagent p s) = Some S.
+Proof.
+  intros Hs HS. pose proof Ht as H. split_tables' H.
+  pose proof (flat_map_nil _ _ T0 s ltac:(apply in_seq; lia)) as H0. cbv beta in H0.
+  rewrite HS in H0. destruct (agsem p (sagent p s)) as [S'|]; [|discriminate].
+  destruct (Nat.eqb S S') eqn:E; [apply Nat.eqb_eq in E; subst; auto|discriminate].
+Qed.
+
+Lemma table_distinct F1 F2 S : (F1 < nagents p)%nat -> (F2 < nagents p)%nat ->
+  agsem p F1 = Some S -> agsem p F2 = Some S -> F1 = F2.
+Proof.
+  intros H1 H2 E1 E2. pose proof Ht as H. split_tables' H.
+  pose proof (flat_map_nil _ _ T1 F1 ltac:(apply in_seq; lia)) as H0. cbv beta in H0.
+  pose proof (flat_map_nil _ _ H0 F2 ltac:(apply in_seq; lia)) as H3. cbv beta in H3.
+  rewrite E1, E2, Nat.eqb_refl, andb_true_r in H3.
+  destruct (Nat.eqb F1 F2) eqn:E; [apply Nat.eqb_eq; auto|discriminate].
+Qed.
+
+Lemma table_agent s : (s < nsites p)%nat -> (sagent p s < nagents p)%nat.
+Proof.
+  intros Hs. pose proof Ht as H. split_tables' H.
+  pose proof (flat_map_nil _ _ T7 s ltac:(apply in_seq; lia)) as H0. cbv beta in H0.
+  destruct (Nat.ltb (sagent p s) (nagents p)) eqn:E; [apply Nat.ltb_lt; auto|discriminate].
+Qed.
+
+Lemma table_conflict_sem c s : (c < nsites p)%nat -> (s < nsites p)%nat ->
+  sagent p s <> sagent p c -> conf p c s = true -> isprod p s = true.
+Proof.
+  intros Hc Hs Hne Hcf. pose proof Ht as H. split_tables' H.
+  pose proof (flat_map_nil _ _ T5 c ltac:(apply in_seq; lia)) as H0. cbv beta in H0.
+  pose proof (flat_map_nil _ _ H0 s ltac:(apply in_seq; lia)) as H3. cbv beta in H3.
+  apply app_eq_nil in H3 as [H3 _].
+  rewrite (proj2 (Nat.eqb_neq _ _) Hne), Hcf in H3. cbn [negb andb] in H3.
+  destruct (isprod p s); [auto|discriminate].
+Qed.
+
+Lemma table_engine s1 s2 : (s1 < nsites p)%nat -> (s2 < nsites p)%nat ->
+  sagent p s1 = sagent p s2 -> sengine p s1 = sengine p s2.
+Proof.
+  intros H1 H2 Ha. pose proof Ht as H. split_tables' H.
+  pose proof (flat_map_nil _ _ T5 s2 ltac:(apply in_seq; lia)) as H0. cbv beta in H0.
+  pose proof (flat_map_nil _ _ H0 s1 ltac:(apply in_seq; lia)) as H3. cbv beta in H3.
+  apply app_eq_nil in H3 as [_ H3]. rewrite Ha, Nat.eqb_refl in H3. cbn [andb] in H3.
+  destruct (Nat.eqb (sengine p s1) (sengine p s2)) eqn:E; [apply Nat.eqb_eq; auto|discriminate].
+Qed.
+
+End Tables.
+
+Lemma check_tables_of p pr : check p pr = [] -> check_tables p = [].
+Proof. unfold check, check_with. intros H. apply app_eq_nil in H as [H _]. auto. Qed.
+
+(** ** The machine *)
+
+Section Machine.
+Variable p : prog.
+Variable orc : nat -> nat -> Z.
+Variable tr : list instr.
+Hypothesis tr_reach : exists b i, reach p b i (rev tr).
+(** The program passed the validator's soundness checks. *)
+Hypothesis accepted : check p false = [].
+(** The distance bound: every value a wait compares is less than 2^31 away
+    from every value its semaphore can take in the run. *)
+Hypothesis distance : forall n e sm r k, at_ tr n = Some (IWait e sm r k) ->
+  forall S, 0 <= S <= Z.of_nat (len tr) -> - 2 ^ 31 <= S - (regv orc r (hist tr n) + k) < 2 ^ 31.
+
+Definition owner (x : instr) : option nat :=
+  match x with ISite s => Some (sengine p s) | IWait e _ _ _ => Some e | _ => None end.
+Definition owned (E n : nat) : bool :=
+  match at_ tr n with
+  | Some x => match owner x with Some E' => Nat.eqb E' E | None => false end
+  | None => false
+  end.
+Definition site_at (n : nat) : option nat :=
+  match at_ tr n with Some (ISite s) => Some s | _ => None end.
+
+(** A state: how far each engine got in [tr], which sites completed. *)
+Record state : Type := mkstate { pc : nat -> nat; done : nat -> bool }.
+
+Definition issem (sm i : nat) : bool :=
+  match site_at i with
+  | Some s => match ssem p s with Some x => Nat.eqb x sm | None => false end
+  | None => false
+  end.
+(** A semaphore's value: its completed increments. *)
+Definition semv (st : state) (sm : nat) : Z := Z.of_nat (count (fun i => done st i && issem sm i) (len tr)).
+
+Definition started (st : state) (n : nat) : Prop :=
+  match site_at n with Some s => (n < pc st (sengine p s))%nat | None => False end.
+
+Inductive step : state -> state -> Prop :=
+| step_exec : forall st E n,
+    (pc st E <= n < len tr)%nat -> owned E n = true ->
+    (forall m, (pc st E <= m < n)%nat -> owned E m = false) ->
+    (forall e sm r k, at_ tr n = Some (IWait e sm r k) ->
+       wait_ok (semv st sm) (regv orc r (hist tr n) + k) = true) ->
+    step st (mkstate (fun E' => if Nat.eqb E' E then S n else pc st E') (done st))
+| step_complete : forall st n s,
+    site_at n = Some s -> (n < pc st (sengine p s))%nat -> done st n = false ->
+    (forall m s', (m < n)%nat -> site_at m = Some s' -> sagent p s' = sagent p s -> done st m = true) ->
+    step st (mkstate (pc st) (fun m => if Nat.eqb m n then true else done st m)).
+
+Definition init : state := mkstate (fun _ => 0%nat) (fun _ => false).
+
+Inductive star : state -> state -> Prop :=
+| star_refl st : star st st
+| star_step st1 st2 st3 : star st1 st2 -> step st2 st3 -> star st1 st3.
+
+(** Facts about the run. *)
+Lemma site_at_lt n s : site_at n = Some s -> (n < len tr)%nat.
+Proof.
+  unfold site_at, at_, len. intros H. apply nth_error_Some. destruct (nth_error tr n); congruence.
+Qed.
+
+Lemma site_at_nsites n s : site_at n = Some s -> (s < nsites p)%nat.
+Proof.
+  intros H. unfold site_at, at_ in H. destruct (nth_error tr n) as [x|] eqn:Ex; [|discriminate].
+  destruct x; try discriminate. injection H as ->.
+  destruct (at_reach p tr tr_reach n _ Ex) as (b & i & Hr & Hn).
+  destruct (validated_invariant p orc false _ accepted _ _ _ Hr) as (Hb & _ & _ & _).
+  apply (tables_sites p (check_tables_of p false accepted) b s Hb). eapply nth_error_In; eauto.
+Qed.
+
+Lemma count_le f n : (count f n <= n)%nat.
+Proof.
+  induction n as [|n IH]; [unfold count; simpl; lia|]. rewrite count_S. destruct (f n); lia.
+Qed.
+
+Lemma semv_bounds st sm : 0 <= semv st sm <= Z.of_nat (len tr).
+Proof. unfold semv. pose proof (count_le (fun i => done st i && issem sm i) (len tr)). lia. Qed.
+
+Lemma guar_cons E sm x h :
+  guar orc E sm (x :: h) =
+  match x with
+  | IWait e sm0 r k => if Nat.eqb E e && Nat.eqb sm sm0 then Z.max (guar orc E sm h) (regv orc r h + k)
+                       else guar orc E sm h
+  | _ => guar orc E sm h
+  end.
+Proof. destruct x; reflexivity. Qed.
+
+Lemma guar_skip E sm a b : (a <= b <= len tr)%nat -> (forall m, (a <= m < b)%nat -> owned E m = false) ->
+  guar orc E sm (hist tr b) = guar orc E sm (hist tr a).
+Proof.
+  induction b as [|b IH]; intros Hab Hno; [replace a with 0%nat by lia; auto|].
+  destruct (Nat.eq_dec a (S b)) as [->|Hne]; auto.
+  destruct (nth_error tr b) as [x|] eqn:Ex; [|apply nth_error_None in Ex; unfold len in Hab; lia].
+  rewrite (hist_S tr _ _ Ex), guar_cons.
+  assert (Hx : match x with IWait e _ _ _ => e <> E | _ => True end).
+  { specialize (Hno b ltac:(lia)). unfold owned, at_ in Hno. rewrite Ex in Hno.
+    destruct x; auto. cbn [owner] in Hno. apply Nat.eqb_neq; auto. }
+  rewrite <- (IH ltac:(lia) ltac:(intros; apply Hno; lia)).
+  destruct x; auto. rewrite (proj2 (Nat.eqb_neq E e)) by auto. reflexivity.
+Qed.
+
+Lemma guar_mono_hist E sm a b : (a <= b <= len tr)%nat -> guar orc E sm (hist tr a) <= guar orc E sm (hist tr b).
+Proof.
+  induction b as [|b IH]; intros Hab; [replace a with 0%nat by lia; lia|].
+  destruct (Nat.eq_dec a (S b)) as [->|Hne]; [lia|].
+  destruct (nth_error tr b) as [x|] eqn:Ex; [|apply nth_error_None in Ex; unfold len in Hab; lia].
+  rewrite (hist_S tr _ _ Ex), guar_cons. specialize (IH ltac:(lia)).
+  destruct x; try lia. destruct (Nat.eqb E e && Nat.eqb sm sm0); lia.
+Qed.
+
+(** The invariant of every reachable state. *)
+Record inv (st : state) : Prop := {
+  inv_pc : forall E, (pc st E <= len tr)%nat;
+  inv_done : forall n, done st n = true ->
+    exists s, site_at n = Some s /\ (n < pc st (sengine p s))%nat /\
+      forall m s', (m < n)%nat -> site_at m = Some s' -> sagent p s' = sagent p s -> done st m = true;
+  inv_guar : forall E sm, guar orc E sm (hist tr (pc st E)) <= semv st sm
+}.
+
+Lemma semv_mono st sm pc' (d' : nat -> bool) :
+  (forall i, done st i = true -> d' i = true) -> semv st sm <= semv (mkstate pc' d') sm.
+Proof.
+  intros H. unfold semv. cbn [done]. apply Nat2Z.inj_le. apply count_mono.
+  intros i _ Hi. apply andb_true_iff in Hi as [H1 H2]. rewrite (H i H1), H2; auto.
+Qed.
+
+Lemma inv_init : inv init.
+Proof.
+  constructor; cbn [pc done init].
+  - intros; lia.
+  - discriminate.
+  - intros E sm. unfold hist. simpl. unfold semv. lia.
+Qed.
+
+Lemma inv_step st st' : inv st -> step st st' -> inv st'.
+Proof.
+  intros Hi Hs. destruct Hs as [st E n Hn Hown Hfirst Hwait|st n s Hsite Hst Hnd Hord].
+  - constructor; cbn [pc done].
+    + intros E'. destruct (Nat.eqb E' E); [lia|apply (inv_pc _ Hi)].
+    + intros n' Hd. destruct (inv_done _ Hi n' Hd) as (s & Hs & Hlt & Hord). exists s; repeat split; auto.
+      destruct (Nat.eqb (sengine p s) E) eqn:Es; [apply Nat.eqb_eq in Es; rewrite Es in Hlt; lia|lia].
+    + intros E' sm. destruct (Nat.eqb E' E) eqn:EE; [|exact (inv_guar _ Hi E' sm)].
+      apply Nat.eqb_eq in EE; subst E'.
+      assert (Hpc : (pc st E <= len tr)%nat) by apply (inv_pc _ Hi).
+      pose proof (inv_guar _ Hi E sm) as Hg.
+      rewrite <- (guar_skip E sm (pc st E) n) in Hg by (auto; lia).
+      assert (Hsv : semv (mkstate (fun E' => if Nat.eqb E' E then S n else pc st E') (done st)) sm = semv st sm)
+        by reflexivity.
+      rewrite Hsv. clear Hsv.
+      destruct (nth_error tr n) as [x|] eqn:Ex; [|apply nth_error_None in Ex; unfold len in Hn; lia].
+      rewrite (hist_S tr _ _ Ex), guar_cons.
+      destruct x; try exact Hg.
+      destruct (Nat.eqb E e && Nat.eqb sm sm0) eqn:Ew; [|exact Hg].
+      apply andb_true_iff in Ew as [E1 E2]. apply Nat.eqb_eq in E1; apply Nat.eqb_eq in E2; subst e sm0.
+      specialize (Hwait E sm r k Ex).
+      rewrite wait_ok_exact in Hwait by (apply (distance n E sm r k Ex); apply semv_bounds).
+      apply Z.leb_le in Hwait. lia.
+  - constructor; cbn [pc done].
+    + apply (inv_pc _ Hi).
+    + intros n' Hd. destruct (Nat.eqb n' n) eqn:En.
+      * apply Nat.eqb_eq in En; subst n'. exists s; repeat split; auto.
+        intros m s' Hm Hs' Ha. rewrite (proj2 (Nat.eqb_neq m n)) by lia. eapply Hord; eauto.
+      * destruct (inv_done _ Hi n' Hd) as (s' & Hs' & Hlt & Hord'). exists s'; repeat split; auto.
+        intros m s'' Hm Hs'' Ha. rewrite (Hord' m s'' Hm Hs'' Ha). destruct (Nat.eqb m n); auto.
+    + intros E sm. eapply Z.le_trans; [apply (inv_guar _ Hi E sm)|].
+      apply semv_mono. intros i Hd. rewrite Hd. destruct (Nat.eqb i n); auto.
+Qed.
+
+Lemma inv_star st : star init st -> inv st.
+Proof.
+  intros H. remember init as s0 eqn:E.
+  induction H as [st|st1 st2 st3 H IH Hs]; subst; [apply inv_init|eapply inv_step; eauto].
+Qed.
+
+(** ** Safety *)
+
+Theorem safety st : star init st ->
+  forall n c, site_at n = Some c -> started st n ->
+  forall m s, (m < n)%nat -> site_at m = Some s -> sagent p s <> sagent p c -> conf p c s = true ->
+  done st m = true.
+Proof.
+  intros Hr n c Hc Hstart m s Hm Hs Hne Hcf.
+  pose proof (inv_star _ Hr) as Hi.
+  pose proof (check_tables_of p false accepted) as Ht.
+  unfold started in Hstart. rewrite Hc in Hstart.
+  set (E := sengine p c) in *. set (F := sagent p s) in *.
+  assert (Hcn : (c < nsites p)%nat) by (eapply site_at_nsites; eauto).
+  assert (Hsn : (s < nsites p)%nat) by (eapply site_at_nsites; eauto).
+  assert (HF : (F < nagents p)%nat) by exact (table_agent p Ht s Hsn).
+  assert (Hprod : isprod p s = true) by exact (table_conflict_sem p Ht c s Hcn Hsn Hne Hcf).
+  unfold isprod in Hprod. destruct (ssem p s) as [Sm|] eqn:HS; [|discriminate].
+  pose proof (table_sem p Ht s Sm Hsn HS) as HaS. fold F in HaS.
+  (* what the consumer's engine waited for covers T(c, F) *)
+  assert (Hx : nth_error tr n = Some (ISite c)).
+  { unfold site_at, at_ in Hc. destruct (nth_error tr n) as [[]|]; congruence. }
+  destruct (at_reach p tr tr_reach n _ Hx) as (b & i & Hreach & Hnth).
+  pose proof (validated_sound p accepted orc b i _ c Hreach Hnth F Sm HF Hne HaS) as HT.
+  fold E in HT.
+  assert (HnE : (n <= pc st E <= len tr)%nat) by (split; [lia|apply (inv_pc _ Hi)]).
+  pose proof (guar_mono_hist E Sm n (pc st E) HnE) as Hgm.
+  pose proof (inv_guar _ Hi E Sm) as Hg.
+  (* the latest conflicting instance of F before n *)
+  assert (Hlen : (n <= len tr)%nat) by (pose proof (site_at_lt _ _ Hc); lia).
+  destruct (vlast_hist p tr (confset p c F) F n Hlen) as [[_ Hnone]|(j & sj & Hj & Hatj & Hpj & Hlat & Hv)].
+  - exfalso. assert (Hat : at_ tr m = Some (ISite s)).
+    { unfold site_at in Hs. destruct (at_ tr m) as [[]|]; congruence. }
+    specialize (Hnone m s Hm Hat). unfold confset in Hnone.
+    rewrite (proj2 (Nat.ltb_lt _ _) Hsn), Nat.eqb_refl, Hcf in Hnone. discriminate.
+  - assert (Hsitej : site_at j = Some sj) by (unfold site_at; rewrite Hatj; auto).
+    unfold confset in Hpj. apply andb_true_iff in Hpj as [Hpj Hcfj]. apply andb_true_iff in Hpj as [Hsjn HFj].
+    apply Nat.ltb_lt in Hsjn. apply Nat.eqb_eq in HFj.
+    assert (Hmj : (m <= j)%nat).
+    { destruct (Nat.le_gt_cases m j) as [|Hgt]; auto. exfalso.
+      assert (Hat : at_ tr m = Some (ISite s)) by (unfold site_at in Hs; destruct (at_ tr m) as [[]|]; congruence).
+      specialize (Hlat m s ltac:(lia) Hat). unfold confset in Hlat.
+      rewrite (proj2 (Nat.ltb_lt _ _) Hsn), Nat.eqb_refl, Hcf in Hlat. discriminate. }
+    assert (Hjlen : (j < len tr)%nat) by (apply (site_at_lt j sj); auto).
+    assert (Hdj : done st j = true).
+    { destruct (done st j) eqn:Ed; auto. exfalso.
+      (* every completed increment of Sm is of an F site before j *)
+      assert (Hsem : (count (fun i => done st i && issem Sm i) (len tr) <= count (prod_at p tr F) j)%nat).
+      { rewrite (count_upto _ (len tr) j); [|intros i' Hi' Hd|lia].
+        - apply count_mono. intros i' Hi' Hd. apply andb_true_iff in Hd as [_ Hsm].
+          unfold issem in Hsm. destruct (site_at i') as [s'|] eqn:Hs'; [|discriminate].
+          destruct (ssem p s') as [Sm'|] eqn:HS'; [|discriminate]. apply Nat.eqb_eq in Hsm; subst Sm'.
+          assert (Hs'n : (s' < nsites p)%nat) by (eapply site_at_nsites; eauto).
+          pose proof (table_sem p Ht s' Sm Hs'n HS') as Ha'.
+          pose proof (table_distinct p Ht _ _ Sm (table_agent p Ht s' Hs'n) HF Ha' HaS) as HFs.
+          unfold prod_at. unfold site_at in Hs'. destruct (at_ tr i') as [[]|]; try discriminate.
+          injection Hs' as ->. cbn [producer_of]. rewrite HFs, Nat.eqb_refl, HS'. auto.
+        - apply andb_true_iff in Hd as [Hd Hsm].
+          unfold issem in Hsm. destruct (site_at i') as [s'|] eqn:Hs'; [|discriminate].
+          destruct (ssem p s') as [Sm'|] eqn:HS'; [|discriminate]. apply Nat.eqb_eq in Hsm; subst Sm'.
+          assert (Hs'n : (s' < nsites p)%nat) by (eapply site_at_nsites; eauto).
+          pose proof (table_sem p Ht s' Sm Hs'n HS') as Ha'.
+          pose proof (table_distinct p Ht _ _ Sm (table_agent p Ht s' Hs'n) HF Ha' HaS) as HFs.
+          destruct (Nat.lt_total i' j) as [|[->|Hgt]]; auto; [congruence|].
+          destruct (inv_done _ Hi i' Hd) as (s'' & Hs'' & _ & Hord). rewrite Hs' in Hs''. injection Hs'' as <-.
+          rewrite (Hord j sj Hgt Hsitej ltac:(congruence)) in Ed. discriminate. }
+      assert (Hpj : prod_at p tr F j = true).
+      { unfold prod_at. rewrite Hatj. cbn [producer_of]. rewrite HFj, Nat.eqb_refl.
+        assert (Hne' : sagent p sj <> sagent p c) by congruence.
+        pose proof (table_conflict_sem p Ht c sj Hcn Hsjn Hne' Hcfj) as Hp. unfold isprod in Hp. auto. }
+      rewrite (cnt_hist p tr F (S j) ltac:(lia)), count_S, Hpj in Hv.
+      unfold T in HT. rewrite Hv in HT. unfold semv in Hg.
+      remember (count (prod_at p tr F) j) as cj.
+      remember (count (fun i => done st i && issem Sm i) (len tr)) as cd. lia. }
+    destruct (Nat.eq_dec m j) as [->|Hmj']; auto.
+    destruct (inv_done _ Hi j Hdj) as (s'' & Hs'' & _ & Hord). rewrite Hsitej in Hs''. injection Hs'' as <-.
+    apply (Hord m s ltac:(lia) Hs). rewrite HFj. reflexivity.
+Qed.
+
+End Machine.
