@@ -5,3 +5,6 @@ Print Assumptions validated_sound.
 Print Assumptions validated_exact.
 Print Assumptions validated_waits.
 Print Assumptions validated_facts.
+Print Assumptions safety.
+Print Assumptions progress.
+Print Assumptions deadlock_free.

@@ -473,4 +473,194 @@ Proof.
     apply (Hord m s ltac:(lia) Hs). rewrite HFj. reflexivity.
 Qed.
 
+(** ** Deadlock freedom *)
+
+Lemma find_seq_min (f : nat -> bool) a k x : find f (seq a k) = Some x ->
+  f x = true /\ (a <= x < a + k)%nat /\ forall y, (a <= y < x)%nat -> f y = false.
+Proof.
+  revert a; induction k as [|k IH]; intros a H; [discriminate|].
+  cbn [seq find] in H. destruct (f a) eqn:E.
+  - injection H as <-. repeat split; auto; [lia|intros; lia].
+  - destruct (IH (S a) H) as (Hx & Hr & Hmin). repeat split; auto; [lia|lia|].
+    intros y Hy. destruct (Nat.eq_dec y a) as [->|]; auto. apply Hmin; lia.
+Qed.
+
+Lemma find_seq_none (f : nat -> bool) a k : find f (seq a k) = None ->
+  forall y, (a <= y < a + k)%nat -> f y = false.
+Proof.
+  revert a; induction k as [|k IH]; intros a H y Hy; [lia|].
+  cbn [seq find] in H. destruct (f a) eqn:E; [discriminate|].
+  destruct (Nat.eq_dec y a) as [->|]; auto. apply (IH (S a)); auto; lia.
+Qed.
+
+Definition final (st : state) : Prop :=
+  (forall n E, owned E n = true -> (n < pc st E)%nat) /\
+  (forall n s, site_at n = Some s -> done st n = true).
+
+Definition pending (st : state) (n : nat) : bool :=
+  match site_at n with Some s => Nat.ltb n (pc st (sengine p s)) && negb (done st n) | None => false end.
+Definition unpassed (st : state) (n : nat) : bool :=
+  match at_ tr n with
+  | Some x => match owner x with Some E => negb (Nat.ltb n (pc st E)) | None => false end
+  | None => false
+  end.
+
+Lemma at_none_len n : (len tr <= n)%nat -> at_ tr n = None.
+Proof. intros H. unfold at_. apply nth_error_None. unfold len in H; lia. Qed.
+
+Lemma owned_lt E n : owned E n = true -> (n < len tr)%nat.
+Proof.
+  intros H. destruct (Nat.lt_ge_cases n (len tr)) as [|Hge]; auto.
+  unfold owned in H. rewrite (at_none_len n Hge) in H. discriminate.
+Qed.
+
+(** A reachable state is final or can step: no deadlock. *)
+Theorem progress st : star init st -> final st \/ exists st', step st st'.
+Proof.
+  intros Hr. pose proof (inv_star _ Hr) as Hi.
+  pose proof (check_tables_of p false accepted) as Ht.
+  destruct (find (pending st) (seq 0 (len tr))) as [n|] eqn:Fp.
+  - (* the earliest issued, uncompleted site can complete *)
+    right. destruct (find_seq_min _ _ _ _ Fp) as (Hp & Hn & Hmin).
+    unfold pending in Hp. destruct (site_at n) as [s|] eqn:Hs; [|discriminate].
+    apply andb_true_iff in Hp as [Hlt Hnd]. apply Nat.ltb_lt in Hlt. apply negb_true_iff in Hnd.
+    eexists. apply (step_complete st n s Hs Hlt Hnd).
+    intros m s' Hm Hs' Ha.
+    assert (He : sengine p s' = sengine p s)
+      by (apply (table_engine p Ht); [eapply site_at_nsites; eauto|eapply site_at_nsites; eauto|auto]).
+    specialize (Hmin m ltac:(lia)). unfold pending in Hmin. rewrite Hs', He in Hmin.
+    rewrite (proj2 (Nat.ltb_lt m _)) in Hmin by lia. cbn [andb] in Hmin.
+    apply negb_false_iff in Hmin. auto.
+  - destruct (find (unpassed st) (seq 0 (len tr))) as [n|] eqn:Fu.
+    + (* the earliest instruction not executed yet by its engine can execute *)
+      right. destruct (find_seq_min _ _ _ _ Fu) as (Hu & Hn & Hmin).
+      unfold unpassed in Hu. destruct (at_ tr n) as [x|] eqn:Hx; [|discriminate].
+      destruct (owner x) as [E|] eqn:Ho; [|discriminate].
+      apply negb_true_iff, Nat.ltb_ge in Hu.
+      assert (Hown : owned E n = true) by (unfold owned; rewrite Hx, Ho; apply Nat.eqb_refl).
+      (* every site before n has completed *)
+      assert (Hdone : forall i s, (i < n)%nat -> site_at i = Some s -> done st i = true).
+      { intros i s Hi' Hs. specialize (Hmin i ltac:(lia)). unfold unpassed in Hmin.
+        assert (Hxi : at_ tr i = Some (ISite s)) by (unfold site_at in Hs; destruct (at_ tr i) as [[]|]; congruence).
+        rewrite Hxi in Hmin. cbn [owner] in Hmin. apply negb_false_iff, Nat.ltb_lt in Hmin.
+        pose proof (find_seq_none _ _ _ Fp i ltac:(pose proof (site_at_lt _ _ Hs); lia)) as Hpi.
+        unfold pending in Hpi. rewrite Hs, (proj2 (Nat.ltb_lt _ _) Hmin) in Hpi. cbn [andb] in Hpi.
+        apply negb_false_iff in Hpi. auto. }
+      eexists. apply (step_exec st E n); auto; [lia| |].
+      * intros m Hm. destruct (owned E m) eqn:Em; auto. exfalso.
+        specialize (Hmin m ltac:(lia)). unfold unpassed, owned in *. destruct (at_ tr m) as [y|]; [|discriminate].
+        destruct (owner y) as [E'|]; [|discriminate]. apply Nat.eqb_eq in Em; subst E'.
+        apply negb_false_iff, Nat.ltb_lt in Hmin. lia.
+      * intros e sm r k Hw.
+        assert (Hxn : nth_error tr n = Some (IWait e sm r k)) by exact Hw.
+        destruct (at_reach p tr tr_reach n _ Hxn) as (b & i & Hreach & Hnth).
+        pose proof (validated_waits p false accepted orc b i _ e sm r k Hreach Hnth) as Hv.
+        rewrite wait_ok_exact by (apply (distance n e sm r k Hw); apply semv_bounds).
+        apply Z.leb_le.
+        assert (Hcs : (count (issem sm) n <= count (fun i => done st i && issem sm i) (len tr))%nat).
+        { apply (Nat.le_trans _ (count (fun i => done st i && issem sm i) n)); [|apply count_le_n; lia].
+          apply count_mono. intros i' Hi' Hsm. rewrite Hsm, andb_true_r.
+          unfold issem in Hsm. destruct (site_at i') as [s'|] eqn:Hs'; [|discriminate]. eauto. }
+        unfold semv. destruct (semag p sm) as [F|] eqn:Hsg.
+        -- rewrite (cnt_hist p tr F n ltac:(lia)) in Hv.
+           assert (HaF : agsem p F = Some sm).
+           { unfold semag in Hsg. apply find_some in Hsg as [_ Hf].
+             destruct (agsem p F) as [x0|]; [apply Nat.eqb_eq in Hf; subst; auto|discriminate]. }
+           assert (Hpc : (count (prod_at p tr F) n <= count (issem sm) n)%nat).
+           { apply count_mono. intros i' Hi' Hpr. unfold prod_at in Hpr. unfold issem, site_at.
+             destruct (at_ tr i') as [[s'| | | | |]|] eqn:Hxi; try discriminate.
+             cbn [producer_of] in Hpr. apply andb_true_iff in Hpr as [Ha Hsem].
+             apply Nat.eqb_eq in Ha. destruct (ssem p s') as [S'|] eqn:HS'; [|discriminate].
+             assert (Hs'n : (s' < nsites p)%nat) by (apply (site_at_nsites i'); unfold site_at; rewrite Hxi; auto).
+             pose proof (table_sem p Ht s' S' Hs'n HS') as Ha'. rewrite Ha, HaF in Ha'.
+             injection Ha' as ->. apply Nat.eqb_refl. }
+           remember (count (prod_at p tr F) n) as c1. remember (count (issem sm) n) as c2.
+           remember (count (fun i => done st i && issem sm i) (len tr)) as c3. lia.
+        -- remember (count (fun i => done st i && issem sm i) (len tr)) as c3. lia.
+    + (* nothing left to do *)
+      left. split.
+      * intros n E Hown. pose proof (owned_lt _ _ Hown) as Hlt.
+        pose proof (find_seq_none _ _ _ Fu n ltac:(lia)) as Hu. unfold unpassed, owned in *.
+        destruct (at_ tr n) as [x|]; [|discriminate]. destruct (owner x) as [E'|]; [|discriminate].
+        apply Nat.eqb_eq in Hown; subst. apply negb_false_iff, Nat.ltb_lt in Hu. auto.
+      * intros n s Hs. pose proof (site_at_lt _ _ Hs) as Hlt.
+        pose proof (find_seq_none _ _ _ Fu n ltac:(lia)) as Hu.
+        pose proof (find_seq_none _ _ _ Fp n ltac:(lia)) as Hp.
+        unfold unpassed, pending in *. rewrite Hs in Hp.
+        assert (Hxn : at_ tr n = Some (ISite s)) by (unfold site_at in Hs; destruct (at_ tr n) as [[]|]; congruence).
+        rewrite Hxn in Hu. cbn [owner] in Hu. apply negb_false_iff, Nat.ltb_lt in Hu.
+        rewrite (proj2 (Nat.ltb_lt _ _) Hu) in Hp. cbn [andb] in Hp. apply negb_false_iff in Hp. auto.
+Qed.
+
+(** Every step makes progress on a measure bounded by twice the length of
+    the run: every interleaving is finite, so (by [progress]) every maximal
+    one ends in a final state: every wait passed, every site completed. *)
+Definition passed (st : state) (n : nat) : bool :=
+  match at_ tr n with
+  | Some x => match owner x with Some E => Nat.ltb n (pc st E) | None => false end
+  | None => false
+  end.
+Definition measure (st : state) : nat := (count (passed st) (len tr) + count (done st) (len tr))%nat.
+
+Lemma count_strict f g l k : (forall i, (i < l)%nat -> f i = true -> g i = true) ->
+  (k < l)%nat -> f k = false -> g k = true -> (count f l < count g l)%nat.
+Proof.
+  induction l as [|l IH]; intros H Hk Hf Hg; [lia|].
+  rewrite !count_S. destruct (Nat.eq_dec k l) as [->|Hne].
+  - rewrite Hf, Hg. pose proof (count_mono f g l ltac:(intros; apply H; auto; lia)). lia.
+  - specialize (IH ltac:(intros; apply H; auto; lia) ltac:(lia) Hf Hg).
+    destruct (f l) eqn:E; [rewrite (H l ltac:(lia) E)|destruct (g l)]; lia.
+Qed.
+
+Theorem measure_step st st' : inv st -> step st st' -> (measure st < measure st')%nat.
+Proof.
+  intros Hi Hs. destruct Hs as [st E n Hn Hown Hfirst Hwait|st n s Hsite Hst Hnd Hord]; unfold measure; cbn [pc done].
+  - assert (Hlt : (count (passed st) (len tr) <
+                   count (passed (mkstate (fun E' => if Nat.eqb E' E then S n else pc st E') (done st))) (len tr))%nat).
+    { apply (count_strict _ _ _ n); [|lia| |].
+      - intros i Hi' Hp. unfold passed in *. cbn [pc]. destruct (at_ tr i) as [x|]; auto.
+        destruct (owner x) as [E'|]; auto. apply Nat.ltb_lt in Hp. apply Nat.ltb_lt.
+        destruct (Nat.eqb E' E) eqn:EE; [apply Nat.eqb_eq in EE; subst; lia|lia].
+      - unfold passed, owned in *. destruct (at_ tr n) as [x|]; [|discriminate].
+        destruct (owner x) as [E'|]; [|discriminate]. apply Nat.eqb_eq in Hown; subst.
+        apply Nat.ltb_ge; lia.
+      - unfold passed, owned in *. cbn [pc]. destruct (at_ tr n) as [x|]; [|discriminate].
+        destruct (owner x) as [E'|]; [|discriminate]. rewrite Hown. apply Nat.ltb_lt; lia. }
+    lia.
+  - assert (Hlt : (count (done st) (len tr) <
+                   count (done (mkstate (pc st) (fun m => if Nat.eqb m n then true else done st m))) (len tr))%nat).
+    { apply (count_strict _ _ _ n); auto.
+      - intros i _ Hd. cbn [done]. rewrite Hd. destruct (Nat.eqb i n); auto.
+      - eapply site_at_lt; eauto.
+      - cbn [done]. rewrite Nat.eqb_refl; auto. }
+    assert (Hp : count (passed st) (len tr) = count (passed (mkstate (pc st) (fun m => if Nat.eqb m n then true else done st m))) (len tr))
+      by reflexivity.
+    cbn [pc done] in *. rewrite <- Hp.
+    remember (count (passed st) (len tr)) as c1. remember (count (done st) (len tr)) as c2.
+    remember (count (fun m => if Nat.eqb m n then true else done st m) (len tr)) as c3. lia.
+Qed.
+
+Theorem measure_bound st : (measure st <= 2 * len tr)%nat.
+Proof. unfold measure. pose proof (count_le (passed st) (len tr)). pose proof (count_le (done st) (len tr)). lia. Qed.
+
+Inductive stepn : nat -> state -> state -> Prop :=
+| stepn0 st : stepn 0 st st
+| stepnS k st1 st2 st3 : stepn k st1 st2 -> step st2 st3 -> stepn (S k) st1 st3.
+
+(** Deadlock freedom: every interleaving has at most 2 |tr| steps, and one
+    that cannot step is final (every wait satisfied, every site completed). *)
+Theorem deadlock_free k st : stepn k init st ->
+  (k <= 2 * len tr)%nat /\ ((forall st', ~ step st st') -> final st).
+Proof.
+  intros H.
+  assert (Hrun : star init st /\ (k <= measure st)%nat).
+  { remember init as s0 eqn:E. induction H as [st|k st1 st2 st3 H IH Hs]; subst.
+    - split; [constructor|lia].
+    - destruct (IH eq_refl) as [Hr Hk]. split; [econstructor; eauto|].
+      pose proof (measure_step _ _ (inv_star _ Hr) Hs). lia. }
+  destruct Hrun as [Hr Hk]. split.
+  - pose proof (measure_bound st). lia.
+  - intros Hno. destruct (progress st Hr) as [|(st' & Hs)]; auto. exfalso; eapply Hno; eauto.
+Qed.
+
 End Machine.
