@@ -1,6 +1,6 @@
 (** The theorems depend on no axiom: each line below must print "Closed
     under the global context" (proofs/Makefile checks it). *)
-From NeuronISA Require Import Model Validator Exactness.
+From NeuronISA Require Import Model Validator Exactness Concurrent.
 Print Assumptions validated_sound.
 Print Assumptions validated_exact.
 Print Assumptions validated_waits.
