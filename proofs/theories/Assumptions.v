@@ -8,3 +8,5 @@ Print Assumptions validated_facts.
 Print Assumptions safety.
 Print Assumptions progress.
 Print Assumptions deadlock_free.
+Print Assumptions memory_sequential.
+Print Assumptions some_run_finishes.

@@ -663,4 +663,125 @@ Proof.
   - intros Hno. destruct (progress st Hr) as [|(st' & Hs)]; auto. exfalso; eapply Hno; eauto.
 Qed.
 
+(** ** Memory: every run computes the sequential result *)
+
+Section Memory.
+(** What the sites do to memory, abstractly. *)
+Variable M : Type.
+Variable eff : nat -> M -> M.
+Variable m0 : M.
+(** The dependence analysis is sound: two instances on different agents
+    whose sites do not conflict (the later one is not a consumer of the
+    earlier one) commute. *)
+Hypothesis commute : forall i j si sj, (i < j)%nat -> site_at i = Some si -> site_at j = Some sj ->
+  sagent p si <> sagent p sj -> conf p sj si = false -> forall m, eff si (eff sj m) = eff sj (eff si m).
+
+Definition apply_at (m : M) (n : nat) : M := match site_at n with Some s => eff s m | None => m end.
+(** The memory after the sites of D, applied in program order. *)
+Definition seqmem (D : nat -> bool) : M := fold_left apply_at (filter D (seq 0 (len tr))) m0.
+(** The sequential program-order result (also the result of the barrier
+    program, whose only schedule is program order). *)
+Definition sequential : M :=
+  fold_left apply_at (filter (fun n => match site_at n with Some _ => true | None => false end) (seq 0 (len tr))) m0.
+
+(** Runs with their memory: a site's effect happens when it completes. *)
+Inductive mrun : state -> M -> Prop :=
+| mrun_init : mrun init m0
+| mrun_exec st st' m : mrun st m -> step st st' -> (forall i, done st' i = done st i) -> mrun st' m
+| mrun_complete st st' m n s : mrun st m -> step st st' -> site_at n = Some s ->
+    done st n = false -> done st' n = true -> (forall i, i <> n -> done st' i = done st i) ->
+    mrun st' (eff s m).
+
+Lemma step_cases st st' : step st st' ->
+  (forall i, done st' i = done st i) \/
+  exists n s, site_at n = Some s /\ done st n = false /\ done st' n = true /\
+              forall i, i <> n -> done st' i = done st i.
+Proof.
+  intros Hs. destruct Hs as [st E n Hn Hown Hfirst Hwait|st n s Hsite Hst Hnd Hord]; [left; auto|right].
+  exists n, s; repeat split; auto; cbn [done]; [rewrite Nat.eqb_refl; auto|].
+  intros i Hi. rewrite (proj2 (Nat.eqb_neq i n) Hi); auto.
+Qed.
+
+(** Every interleaving is a run with memory. *)
+Lemma mrun_of_star st : star init st -> exists m, mrun st m.
+Proof.
+  intros H. remember init as s0 eqn:E. induction H as [st|st1 st2 st3 H IH Hs]; subst.
+  - exists m0; constructor.
+  - destruct (IH eq_refl) as (m & Hm). destruct (step_cases _ _ Hs) as [Hd|(n & s & Hsn & H1 & H2 & H3)].
+    + exists m; eapply mrun_exec; eauto.
+    + exists (eff s m); eapply mrun_complete; eauto.
+Qed.
+
+Lemma mrun_star st m : mrun st m -> star init st.
+Proof. induction 1; try constructor; econstructor; eauto. Qed.
+
+Lemma fold_commute (l : list nat) n x :
+  (forall y, In y l -> forall m, apply_at (apply_at m y) n = apply_at (apply_at m n) y) ->
+  fold_left apply_at l (apply_at x n) = apply_at (fold_left apply_at l x) n.
+Proof.
+  revert x; induction l as [|y l IH]; intros x H; simpl; auto.
+  rewrite <- H by (left; auto). apply IH. intros; apply H; right; auto.
+Qed.
+
+Lemma filter_ext_lt (f g : nat -> bool) a k : (forall x, (a <= x < a + k)%nat -> f x = g x) ->
+  filter f (seq a k) = filter g (seq a k).
+Proof.
+  revert a; induction k as [|k IH]; intros a H; simpl; auto.
+  rewrite (H a ltac:(lia)), (IH (S a)) by (intros; apply H; lia). auto.
+Qed.
+
+Theorem memory_invariant st m : mrun st m -> m = seqmem (done st).
+Proof.
+  induction 1 as [|st st' m Hr IH Hs Hd|st st' m n s Hr IH Hs Hsn Hn0 Hn1 Hoth].
+  - unfold seqmem. cbn [done init].
+    assert (Hf : forall l, filter (fun _ : nat => false) l = []) by (induction l; simpl; auto).
+    rewrite Hf. reflexivity.
+  - rewrite IH. unfold seqmem. f_equal. apply filter_ext_lt. intros; rewrite Hd; auto.
+  - pose proof (mrun_star _ _ Hr) as Hstar. pose proof (inv_star _ Hstar) as Hi.
+    pose proof (site_at_lt _ _ Hsn) as Hlt.
+    assert (Hsplit : seq 0 (len tr) = seq 0 n ++ n :: seq (S n) (len tr - S n)).
+    { replace (len tr) with (n + S (len tr - S n))%nat at 1 by lia. rewrite seq_app. reflexivity. }
+    rewrite IH. unfold seqmem. rewrite Hsplit, !filter_app. cbn [filter].
+    rewrite Hn0, Hn1.
+    rewrite (filter_ext_lt (done st') (done st) 0 n) by (intros; apply Hoth; lia).
+    rewrite (filter_ext_lt (done st') (done st) (S n)) by (intros; apply Hoth; lia).
+    rewrite !fold_left_app. cbn [fold_left].
+    rewrite fold_commute; [unfold apply_at; rewrite Hsn; reflexivity|].
+    (* the sites completed after n in program order commute with n *)
+    intros y Hy x. apply filter_In in Hy as [Hy Hdy]. apply in_seq in Hy.
+    destruct (inv_done _ Hi y Hdy) as (sy & Hsy & Hsty & Hordy).
+    unfold apply_at. rewrite Hsn, Hsy.
+    destruct (Nat.eq_dec (sagent p s) (sagent p sy)) as [Ha|Ha].
+    + exfalso. rewrite (Hordy n s ltac:(lia) Hsn ltac:(auto)) in Hn0. discriminate.
+    + destruct (conf p sy s) eqn:Hc.
+      * exfalso. assert (Hstarted : started st y) by (unfold started; rewrite Hsy; auto).
+        rewrite (safety st Hstar y sy Hsy Hstarted n s ltac:(lia) Hsn Ha Hc) in Hn0. discriminate.
+      * apply (commute n y s sy ltac:(lia) Hsn Hsy Ha Hc).
+Qed.
+
+(** Refinement both ways on memory: every interleaving that finishes leaves
+    the sequential (= barrier) result, and some interleaving finishes. *)
+Theorem memory_sequential st m : mrun st m -> final st -> m = sequential.
+Proof.
+  intros Hr [Hown Hsites]. rewrite (memory_invariant _ _ Hr). unfold seqmem, sequential. f_equal.
+  apply filter_ext_lt. intros x Hx. pose proof (inv_star _ (mrun_star _ _ Hr)) as Hi.
+  destruct (site_at x) as [s|] eqn:Hs; [apply (Hsites x s Hs)|].
+  destruct (done st x) eqn:Hd; auto. destruct (inv_done _ Hi x Hd) as (s & Hs' & _). congruence.
+Qed.
+
+Theorem some_run_finishes : exists st m, mrun st m /\ final st.
+Proof.
+  assert (H : forall k st m, mrun st m -> (2 * len tr - measure st <= k)%nat -> exists st' m', mrun st' m' /\ final st').
+  { induction k as [|k IH]; intros st m Hr Hk;
+      destruct (progress st (mrun_star _ _ Hr)) as [Hf|(st' & Hs)]; eauto.
+    - exfalso. pose proof (measure_step _ _ (inv_star _ (mrun_star _ _ Hr)) Hs). pose proof (measure_bound st'). lia.
+    - pose proof (measure_step _ _ (inv_star _ (mrun_star _ _ Hr)) Hs) as Hm.
+      destruct (step_cases _ _ Hs) as [Hd|(n & s & Hsn & H1 & H2 & H3)].
+      + apply (IH st' m); [eapply mrun_exec; eauto|lia].
+      + apply (IH st' (eff s m)); [eapply mrun_complete; eauto|lia]. }
+  apply (H (2 * len tr)%nat init m0 mrun_init). lia.
+Qed.
+
+End Memory.
+
 End Machine.
