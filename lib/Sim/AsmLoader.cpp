@@ -195,7 +195,8 @@ neuronisa_sim::loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
     unsigned TargetIdx = ~0u;
     const MCInstrDesc &D = MII->get(Opc);
     if (D.isBranch()) {
-      const MCOperand &MO = R.MI.getOperand(R.MI.getNumOperands() - 1);
+      const MCOperand &MO = R.MI.getOperand(
+          NeuronISA::getNamedOperandIdx(Opc, NeuronISA::OpName::t));
       if (MO.isExpr())
         if (const auto *SR = dyn_cast<MCSymbolRefExpr>(MO.getExpr())) {
           auto It = Str.LabelIndex.find(&SR->getSymbol());

@@ -82,7 +82,7 @@ void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
   case TileFormat::MatMul: {
     // dst[m][n] (+)= sum_k stat[k][m] * mov[k][n]
     unsigned K = I.Tiles[1].Partitions, Mm = D.Partitions, N = D.FreeElems;
-    bool Acc = I.Ops[9] != 0;
+    bool Acc = I.named(OpName::acc) != 0;
     std::vector<float> &Out = scratch(size_t(Mm) * N);
     TileView Dst = view(0), Stat = view(1), Mov = view(2);
     for (unsigned Mi = 0; Mi != Mm; ++Mi) {
@@ -141,13 +141,37 @@ void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
   }
 
   // Element-wise formats: compute each row into scratch, then store it.
+  // Immediates first, once.
+  auto F32 = [&](OpName Name) { return f32FromBits(I.named(Name)); };
+  float Scale = 0.0f, Bias = 0.0f, Scalar = 0.0f;
+  int32_t Base = 0, PStep = 0, FStep = 0;
+  switch (I.Fmt) {
+  case TileFormat::Act:
+    Bias = F32(OpName::bias);
+    [[fallthrough]];
+  case TileFormat::ActBias:
+    Scale = F32(OpName::scale);
+    break;
+  case TileFormat::TensorScalar:
+    Scalar = F32(OpName::s);
+    break;
+  case TileFormat::Memset:
+    Scalar = F32(OpName::v);
+    break;
+  case TileFormat::Iota:
+    Base = I.named(OpName::base);
+    PStep = I.named(OpName::pstep);
+    FStep = I.named(OpName::fstep);
+    break;
+  default:
+    break;
+  }
   std::vector<float> &Row = scratch(F);
   TileView Dst = view(0);
   for (unsigned Pi = 0; Pi != P; ++Pi) {
     switch (I.Fmt) {
     case TileFormat::Act: {
       const float *S = view(1).row(Pi);
-      float Scale = f32FromBits(I.Ops[6]), Bias = f32FromBits(I.Ops[7]);
       ActFunc Fn = static_cast<ActFunc>(I.SubOp);
       for (unsigned Fi = 0; Fi != F; ++Fi)
         Row[Fi] = applyActivation(Fn, S[Fi], Scale, Bias);
@@ -155,10 +179,10 @@ void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
     }
     case TileFormat::ActBias: {
       const float *S = view(1).row(Pi);
-      float Bias = *view(2).row(Pi), Scale = f32FromBits(I.Ops[8]);
+      float RowBias = *view(2).row(Pi);
       ActFunc Fn = static_cast<ActFunc>(I.SubOp);
       for (unsigned Fi = 0; Fi != F; ++Fi)
-        Row[Fi] = applyActivation(Fn, S[Fi], Scale, Bias);
+        Row[Fi] = applyActivation(Fn, S[Fi], Scale, RowBias);
       break;
     }
     case TileFormat::TensorTensor: {
@@ -171,8 +195,7 @@ void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
     case TileFormat::TensorScalar:
     case TileFormat::TensorScalarTile: {
       const float *S = view(1).row(Pi);
-      float B = I.Fmt == TileFormat::TensorScalar ? f32FromBits(I.Ops[4])
-                                                  : *view(2).row(Pi);
+      float B = I.Fmt == TileFormat::TensorScalar ? Scalar : *view(2).row(Pi);
       AluOp Op = static_cast<AluOp>(I.SubOp);
       for (unsigned Fi = 0; Fi != F; ++Fi)
         Row[Fi] = applyAlu(Op, S[Fi], B);
@@ -189,11 +212,11 @@ void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
       std::copy_n(view(1).row(Pi), F, Row.data());
       break;
     case TileFormat::Memset:
-      std::fill_n(Row.data(), F, f32FromBits(I.Ops[2]));
+      std::fill_n(Row.data(), F, Scalar);
       break;
     case TileFormat::Iota:
       for (unsigned Fi = 0; Fi != F; ++Fi)
-        Row[Fi] = iotaValue(I.Ops[4], I.Ops[5], I.Ops[6], Pi, Fi);
+        Row[Fi] = iotaValue(Base, PStep, FStep, Pi, Fi);
       break;
     default:
       break;

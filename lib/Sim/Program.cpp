@@ -99,6 +99,8 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
   }
 
   auto semOperand = [&](unsigned Idx, bool AllowNone) -> std::string {
+    if (Idx >= MI.getNumOperands() || !MI.getOperand(Idx).isReg())
+      return "expected a semaphore operand";
     const MCOperand &MO = MI.getOperand(Idx);
     if (!MO.isReg())
       return "expected a semaphore operand";
@@ -115,6 +117,10 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
     return "";
   };
 
+  // Operand Name's index (NeuronISAInstrInfo.td); ~0u if there is none.
+  auto Idx = [&](OpName Name) -> unsigned {
+    return static_cast<unsigned>(getNamedOperandIdx(I.Opcode, Name));
+  };
   std::string Err;
   SyncKind SK = getSyncKind(D);
   if (SK != SyncKind::None) {
@@ -124,25 +130,25 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
       return "";
     }
     I.Agent = static_cast<uint8_t>(agentOfEngine(I.Eng));
-    if (!(Err = semOperand(0, false)).empty())
+    if (!(Err = semOperand(Idx(OpName::s), false)).empty())
       return Err;
     switch (SK) {
     case SyncKind::Wait:
       I.Kind = Op::Wait;
-      I.Imm = I.Ops[1];
+      I.Imm = I.named(OpName::thr);
       break;
     case SyncKind::WaitReg:
       I.Kind = Op::WaitR;
-      if (!(Err = gpr(MI, 1, false, I.Ra)).empty())
+      if (!(Err = gpr(MI, Idx(OpName::r), false, I.Ra)).empty())
         return Err;
-      I.Imm = I.Ops[2];
+      I.Imm = I.named(OpName::off);
       break;
     case SyncKind::Inc:
       I.Kind = Op::Inc;
       break;
     case SyncKind::SemSet:
       I.Kind = Op::SemSet;
-      I.Imm = I.Ops[1];
+      I.Imm = I.named(OpName::v);
       break;
     default:
       return "unknown synchronization kind";
@@ -180,7 +186,7 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
     }
     I.Cost = static_cast<uint32_t>(getDataPathCycles(MP, I.Eng, I.Fmt, Imm));
     if (I.isDMA()) {
-      I.Queue = static_cast<uint8_t>(I.Ops[DataOperands::DMAQueue]);
+      I.Queue = static_cast<uint8_t>(I.named(OpName::queue));
       I.DMACycles = static_cast<uint32_t>(getDMATransferCycles(MP, Imm));
     }
     return "";
@@ -203,26 +209,26 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
   case Op::Bge:
   case Op::Bltu:
   case Op::Bgeu:
-    if (!(Err = gpr(MI, 0, false, I.Ra)).empty() ||
-        !(Err = gpr(MI, 1, false, I.Rb)).empty())
+    if (!(Err = gpr(MI, Idx(OpName::ra), false, I.Ra)).empty() ||
+        !(Err = gpr(MI, Idx(OpName::rb), false, I.Rb)).empty())
       return Err;
     I.Target = TargetIndex;
     return TargetIndex == ~0u ? "unresolved branch target" : "";
   case Op::Li:
-    if (!(Err = gpr(MI, 0, true, I.Rd)).empty())
+    if (!(Err = gpr(MI, Idx(OpName::rd), true, I.Rd)).empty())
       return Err;
-    I.Imm = I.Ops[1];
+    I.Imm = I.named(OpName::imm);
     return "";
   case Op::Mov:
-    if (!(Err = gpr(MI, 0, true, I.Rd)).empty() ||
-        !(Err = gpr(MI, 1, false, I.Ra)).empty())
+    if (!(Err = gpr(MI, Idx(OpName::rd), true, I.Rd)).empty() ||
+        !(Err = gpr(MI, Idx(OpName::ra), false, I.Ra)).empty())
       return Err;
     return "";
   case Op::Sel:
-    if (!(Err = gpr(MI, 0, true, I.Rd)).empty() ||
-        !(Err = gpr(MI, 1, false, I.Rc)).empty() ||
-        !(Err = gpr(MI, 2, false, I.Ra)).empty() ||
-        !(Err = gpr(MI, 3, false, I.Rb)).empty())
+    if (!(Err = gpr(MI, Idx(OpName::rd), true, I.Rd)).empty() ||
+        !(Err = gpr(MI, Idx(OpName::rc), false, I.Rc)).empty() ||
+        !(Err = gpr(MI, Idx(OpName::ra), false, I.Ra)).empty() ||
+        !(Err = gpr(MI, Idx(OpName::rb), false, I.Rb)).empty())
       return Err;
     return "";
   case Op::AddI:
@@ -233,15 +239,15 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
   case Op::ShlI:
   case Op::SrlI:
   case Op::SraI:
-    if (!(Err = gpr(MI, 0, true, I.Rd)).empty() ||
-        !(Err = gpr(MI, 1, false, I.Ra)).empty())
+    if (!(Err = gpr(MI, Idx(OpName::rd), true, I.Rd)).empty() ||
+        !(Err = gpr(MI, Idx(OpName::ra), false, I.Ra)).empty())
       return Err;
-    I.Imm = I.Ops[2];
+    I.Imm = I.named(OpName::imm);
     return "";
   default:
-    if (!(Err = gpr(MI, 0, true, I.Rd)).empty() ||
-        !(Err = gpr(MI, 1, false, I.Ra)).empty() ||
-        !(Err = gpr(MI, 2, false, I.Rb)).empty())
+    if (!(Err = gpr(MI, Idx(OpName::rd), true, I.Rd)).empty() ||
+        !(Err = gpr(MI, Idx(OpName::ra), false, I.Ra)).empty() ||
+        !(Err = gpr(MI, Idx(OpName::rb), false, I.Rb)).empty())
       return Err;
     return "";
   }

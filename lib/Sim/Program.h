@@ -11,6 +11,7 @@
 #define NEURONISA_SIM_PROGRAM_H
 
 #include "MCTargetDesc/NeuronISABaseInfo.h"
+#include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -86,7 +87,12 @@ struct Inst {
   SMLoc Loc;
   TileOperand Tiles[3];
   /// Raw operand values by MC operand index (registers as their numbers).
-  int32_t Ops[12] = {};
+  int32_t Ops[16] = {};
+
+  /// The raw value of operand Name (NeuronISAInstrInfo.td).
+  int32_t named(NeuronISA::OpName Name) const {
+    return Ops[NeuronISA::getNamedOperandIdx(Opcode, Name)];
+  }
 
   bool isData() const { return Kind == Op::Data; }
   bool isDMA() const { return NeuronISA::isDMA(Fmt); }

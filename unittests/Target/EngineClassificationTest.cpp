@@ -106,6 +106,26 @@ TEST_F(EngineClassificationTest, TileOperandLayoutsMatchOperandLists) {
   }
 }
 
+// The tile operand layouts are resolved once per format, by operand name, on
+// the format's first instruction: every instruction of the format must give
+// each name the same index.
+TEST_F(EngineClassificationTest, InstructionsOfAFormatShareOperandIndices) {
+  unsigned Checked = 0;
+  for (unsigned Opc = 0; Opc < MII->getNumOpcodes(); ++Opc) {
+    const MCInstrDesc &D = MII->get(Opc);
+    if (!isDataPath(D))
+      continue;
+    unsigned Exemplar = getFormatExemplar(getTileFormat(D));
+    EXPECT_EQ(getTileFormat(MII->get(Exemplar)), getTileFormat(D));
+    for (unsigned N = 0; N != unsigned(OpName::NUM_OPERAND_NAMES); ++N)
+      EXPECT_EQ(getNamedOperandIdx(Opc, OpName(N)),
+                getNamedOperandIdx(Exemplar, OpName(N)))
+          << MII->getName(Opc).str() << " operand " << N;
+    ++Checked;
+  }
+  EXPECT_EQ(Checked, 71u);
+}
+
 TEST_F(EngineClassificationTest, BuiltinLookupIsExact) {
   const BuiltinInfo *B = findBuiltin("dve.tt.add");
   ASSERT_NE(B, nullptr);

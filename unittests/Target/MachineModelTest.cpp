@@ -13,25 +13,25 @@ std::string errorText(Error E) {
   return E ? toString(std::move(E)) : std::string();
 }
 
-/// Immediates of a hypothetical instruction, by operand index.
+/// Immediates of a hypothetical instruction of format F, by operand name.
 struct Imms {
   std::vector<int64_t> V;
-  explicit Imms(std::initializer_list<std::pair<unsigned, int64_t>> L)
-      : V(16, 0) {
-    for (auto [I, X] : L)
-      V[I] = X;
+  Imms(TileFormat F, std::initializer_list<std::pair<OpName, int64_t>> L)
+      : V(32, 0) {
+    for (auto [Name, X] : L)
+      V[getFormatOperandIdx(F, Name)] = X;
   }
   int64_t operator()(unsigned I) const { return V[I]; }
 };
+using N = OpName;
 
 TEST(MachineModelTest, MatMulCostFollowsMovingFreeSize) {
   MachineParams MP;
-  // dst, stat, mov (pairs), k=6, m=7, n=8, acc=9
-  Imms Big({{6, 128}, {7, 128}, {8, 512}});
+  Imms Big(TileFormat::MatMul, {{N::k, 128}, {N::m, 128}, {N::n, 512}});
   EXPECT_EQ(getDataPathCycles(MP, Engine::PE, TileFormat::MatMul, Big),
             60u + 4u * 512u);
   // Below 64 columns the array is not faster.
-  Imms Small({{6, 128}, {7, 128}, {8, 16}});
+  Imms Small(TileFormat::MatMul, {{N::k, 128}, {N::m, 128}, {N::n, 16}});
   EXPECT_EQ(
       getDataPathCycles(MP, Engine::PE, TileFormat::MatMul, Small),
       60u + 4u * 64u);
@@ -39,9 +39,8 @@ TEST(MachineModelTest, MatMulCostFollowsMovingFreeSize) {
 
 TEST(MachineModelTest, VectorCosts) {
   MachineParams MP;
-  // tt: p=6, f=7; one-input copy: p=4, f=5
-  Imms TT({{6, 128}, {7, 512}});
-  Imms Copy({{4, 128}, {5, 512}});
+  Imms TT(TileFormat::TensorTensor, {{N::p, 128}, {N::f, 512}});
+  Imms Copy(TileFormat::Copy, {{N::p, 128}, {N::f, 512}});
   EXPECT_EQ(getDataPathCycles(MP, Engine::DVE, TileFormat::TensorTensor,
                               TT),
             60u + 2u * 512u);
@@ -51,19 +50,18 @@ TEST(MachineModelTest, VectorCosts) {
   EXPECT_EQ(getDataPathCycles(MP, Engine::POOL, TileFormat::Copy, Copy),
             60u + 2u * 512u);
   // Small free sizes pay a fixed overhead.
-  Imms Tiny({{4, 128}, {5, 8}});
+  Imms Tiny(TileFormat::Copy, {{N::p, 128}, {N::f, 8}});
   EXPECT_EQ(getDataPathCycles(MP, Engine::DVE, TileFormat::Copy, Tiny),
             60u + 8u + 100u);
   // Activation: max(64, F).
-  Imms Act({{4, 128}, {5, 16}});
+  Imms Act(TileFormat::Act, {{N::p, 128}, {N::f, 16}});
   EXPECT_EQ(getDataPathCycles(MP, Engine::ACT, TileFormat::Act, Act),
             60u + 64u);
 }
 
 TEST(MachineModelTest, DMATriggerAndTransfer) {
   MachineParams MP;
-  // dst, src, p=4, f=5, stride=6, queue=7
-  Imms D({{4, 128}, {5, 512}, {6, 2048}});
+  Imms D(TileFormat::DMALoad, {{N::p, 128}, {N::f, 512}, {N::stride, 2048}});
   EXPECT_EQ(getDataPathCycles(MP, Engine::SP, TileFormat::DMALoad, D),
             uint64_t(MP.DMATriggerCycles));
   uint64_t Bytes = 128ull * 512 * 4;
@@ -77,7 +75,7 @@ TEST(MachineModelTest, TileShapes) {
   // Reduce writes [P x 1].
   ArrayRef<TileOperandSpec> R = getTileOperandSpecs(TileFormat::Reduce);
   ASSERT_EQ(R.size(), 2u);
-  Imms Red({{4, 64}, {5, 300}});
+  Imms Red(TileFormat::Reduce, {{N::p, 64}, {N::f, 300}});
   TileShape Dst = getTileShape(R[0], Red);
   EXPECT_EQ(Dst.Partitions, 64u);
   EXPECT_EQ(Dst.FreeElems, 1u);
@@ -85,26 +83,29 @@ TEST(MachineModelTest, TileShapes) {
   EXPECT_FALSE(Dst.Reads);
   // An accumulating matmul also reads its PSUM tile.
   ArrayRef<TileOperandSpec> M = getTileOperandSpecs(TileFormat::MatMul);
-  Imms Acc({{6, 128}, {7, 32}, {8, 256}, {9, 1}});
+  Imms Acc(TileFormat::MatMul,
+           {{N::k, 128}, {N::m, 32}, {N::n, 256}, {N::acc, 1}});
   TileShape Out = getTileShape(M[0], Acc);
   EXPECT_TRUE(Out.Reads && Out.Writes);
   EXPECT_EQ(Out.Partitions, 32u);
   EXPECT_EQ(Out.extentBytes(MemSpace::OnChip), 1024u);
   // HBM footprint spans the strided rows.
   ArrayRef<TileOperandSpec> L = getTileOperandSpecs(TileFormat::DMALoad);
-  Imms Ld({{4, 4}, {5, 8}, {6, 100}});
+  Imms Ld(TileFormat::DMALoad, {{N::p, 4}, {N::f, 8}, {N::stride, 100}});
   EXPECT_EQ(getTileShape(L[1], Ld).extentBytes(MemSpace::HBM),
             3u * 100u + 32u);
 }
 
 TEST(MachineModelTest, CheckShape) {
   MachineParams MP;
-  Imms Good({{6, 128}, {7, 128}, {8, 512}, {9, 0}});
+  Imms Good(TileFormat::MatMul,
+            {{N::k, 128}, {N::m, 128}, {N::n, 512}, {N::acc, 0}});
   EXPECT_EQ(checkShape(MP, TileFormat::MatMul, Good), "");
-  Imms Wide({{6, 128}, {7, 128}, {8, 513}, {9, 0}});
+  Imms Wide(TileFormat::MatMul,
+            {{N::k, 128}, {N::m, 128}, {N::n, 513}, {N::acc, 0}});
   EXPECT_EQ(checkShape(MP, TileFormat::MatMul, Wide),
             "matmul moving free size N 513 exceeds 512 (one PSUM bank)");
-  Imms Zero({{4, 0}, {5, 4}});
+  Imms Zero(TileFormat::Copy, {{N::p, 0}, {N::f, 4}});
   EXPECT_EQ(checkShape(MP, TileFormat::Copy, Zero),
             "dst partitions 0 out of range 1-128");
 }

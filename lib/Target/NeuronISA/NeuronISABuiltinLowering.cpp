@@ -336,7 +336,8 @@ SDValue NeuronISA::lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,
   }
   // The waitr form of a dynamic wait has its offset last.
   if (Opcode != B->BuiltinOpcode)
-    Ops[2] = DAG.getTargetConstant(0, DL, MVT::i32);
+    Ops[getNamedOperandIdx(Opcode, OpName::off)] =
+        DAG.getTargetConstant(0, DL, MVT::i32);
   if (P.OptionalSem)
     Ops.back() = CB.arg_size() > P.Args.size()
                      ? semaphoreOperand(DAG, CB.getArgOperand(P.Args.size()))

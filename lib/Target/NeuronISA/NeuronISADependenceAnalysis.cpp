@@ -10,6 +10,7 @@
 
 #include "NeuronISADependenceAnalysis.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "NeuronISAInstrInfo.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SCCIterator.h"
@@ -262,7 +263,8 @@ void DependenceInfo::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
         S.WaitEngine = getEngine(D);
         S.Agent = isDMA(getTileFormat(D))
                       ? agentOfDMAQueue(
-                            MI.getOperand(DataOperands::DMAQueue).getImm())
+                            NeuronISAInstrInfo::getNamedOperand(MI, OpName::queue)
+                                ->getImm())
                       : agentOfEngine(getEngine(D));
         unsigned NumHBM = 0;
         for (const MachineMemOperand *MMO : MI.memoperands()) {

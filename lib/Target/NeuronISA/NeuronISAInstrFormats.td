@@ -51,6 +51,9 @@ class NeuronISAInst<dag outs, dag ins, string asmstr, list<dag> pattern>
   let AsmString = asmstr;
   let Pattern = pattern;
   let Size = 4;
+  // Operands are found by name (NeuronISA::getNamedOperandIdx), never by
+  // position: a change of an operand list cannot silently shift them.
+  let UseNamedOperandTable = 1;
 
   Engine Eng = EngineControl;
   TileFormat Fmt = FmtNone;

@@ -99,27 +99,32 @@ bool NeuronISAInstrInfo::analyzeBranch(MachineBasicBlock &MBB,
   if (Terms.size() > 2)
     return true;
   MachineInstr *Last = Terms.back();
+  using NeuronISA::OpName;
+  auto Target = [](const MachineInstr &Br) {
+    return getNamedOperand(Br, OpName::t)->getMBB();
+  };
+  auto AddCond = [&](const MachineInstr &Br) {
+    Cond.push_back(MachineOperand::CreateImm(Br.getOpcode()));
+    Cond.push_back(*getNamedOperand(Br, OpName::ra));
+    Cond.push_back(*getNamedOperand(Br, OpName::rb));
+  };
   if (Terms.size() == 1) {
     if (Last->getOpcode() == NeuronISA::B) {
-      TBB = Last->getOperand(0).getMBB();
+      TBB = Target(*Last);
       return false;
     }
     if (isCondBranch(Last->getOpcode())) {
-      TBB = Last->getOperand(2).getMBB();
-      Cond.push_back(MachineOperand::CreateImm(Last->getOpcode()));
-      Cond.push_back(Last->getOperand(0));
-      Cond.push_back(Last->getOperand(1));
+      TBB = Target(*Last);
+      AddCond(*Last);
       return false;
     }
     return true; // ret, or unknown
   }
   MachineInstr *First = Terms.front();
   if (isCondBranch(First->getOpcode()) && Last->getOpcode() == NeuronISA::B) {
-    TBB = First->getOperand(2).getMBB();
-    Cond.push_back(MachineOperand::CreateImm(First->getOpcode()));
-    Cond.push_back(First->getOperand(0));
-    Cond.push_back(First->getOperand(1));
-    FBB = Last->getOperand(0).getMBB();
+    TBB = Target(*First);
+    AddCond(*First);
+    FBB = Target(*Last);
     return false;
   }
   return true;

@@ -21,6 +21,16 @@ public:
 
   const NeuronISARegisterInfo &getRegisterInfo() const { return RI; }
 
+  /// The operand called Name (NeuronISAInstrInfo.td), or null if MI's
+  /// instruction has none.
+  static const MachineOperand *getNamedOperand(const MachineInstr &MI,
+                                               NeuronISA::OpName Name) {
+    int Idx = NeuronISA::getNamedOperandIdx(MI.getOpcode(), Name);
+    if (Idx < 0 || unsigned(Idx) >= MI.getNumOperands())
+      return nullptr;
+    return &MI.getOperand(Idx);
+  }
+
   void copyPhysReg(MachineBasicBlock &MBB, MachineBasicBlock::iterator I,
                    const DebugLoc &DL, Register DestReg, Register SrcReg,
                    bool KillSrc, bool RenamableDest = false,

@@ -16,6 +16,7 @@
 #include "NeuronISA.h"
 #include "NeuronISABarrierSync.h"
 #include "NeuronISADependenceAnalysis.h"
+#include "NeuronISAInstrInfo.h"
 #include "NeuronISAPreciseSync.h"
 #include "NeuronISASyncDump.h"
 #include "NeuronISASyncCommon.h"
@@ -103,13 +104,15 @@ bool NeuronISASync::rejectHandWrittenSync(MachineFunction &MF, SyncMode Mode) {
   for (MachineBasicBlock &MBB : MF)
     for (MachineInstr &MI : MBB) {
       const MCInstrDesc &D = MI.getDesc();
+      const MachineOperand *Queue =
+          NeuronISAInstrInfo::getNamedOperand(MI, OpName::queue);
       if (isDataPath(D) && isDMA(getTileFormat(D)) &&
-          MI.getOperand(DataOperands::DMAQueue).getImm() >= MaxDMAQueues) {
+          (!Queue->isImm() || uint64_t(Queue->getImm()) >= MaxDMAQueues)) {
         const Function &F = MF.getFunction();
         F.getContext().diagnose(DiagnosticInfoUnsupported(
             F,
             Twine("DMA queue ") +
-                Twine(MI.getOperand(DataOperands::DMAQueue).getImm()) +
+                (Queue->isImm() ? Twine(Queue->getImm()) : Twine("operand")) +
                 " out of range 0-" + Twine(MaxDMAQueues - 1),
             MI.getDebugLoc()));
         return true;

@@ -69,6 +69,7 @@ enum class TileFormat : uint8_t {
   Memset,
   Iota,
 };
+constexpr unsigned NumTileFormats = static_cast<unsigned>(TileFormat::Iota) + 1;
 
 enum class SyncKind : uint8_t {
   None = 0,
@@ -114,15 +115,13 @@ inline bool isDMA(TileFormat F) {
   return F == TileFormat::DMALoad || F == TileFormat::DMAStore;
 }
 
-/// Operand indices shared by all data-path instructions of one format. Tile
-/// addresses take two MI/MC operands (base register, offset).
+/// Operand indices shared by all data-path instructions. (Every other
+/// operand is found by name: NeuronISA::getNamedOperandIdx.)
 struct DataOperands {
   /// Index of the completion-semaphore operand (always the last one).
   static unsigned semaphore(const MCInstrDesc &D) {
     return D.getNumOperands() - 1;
   }
-  /// DMA queue operand index of a DMA instruction.
-  static constexpr unsigned DMAQueue = 7;
 };
 
 } // namespace NeuronISA

@@ -3,6 +3,7 @@
 #include "NeuronISAMCTargetDesc.h"
 #include "NeuronISABaseInfo.h"
 #include "NeuronISAInstPrinter.h"
+#include "NeuronISAMachineModel.h"
 #include "NeuronISAMCAsmInfo.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/ADT/StringRef.h"
@@ -10,11 +11,13 @@
 #include "llvm/MC/MCRegisterInfo.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
+#include <array>
 
 using namespace llvm;
 
 #define GET_INSTRINFO_MC_DESC
 #define ENABLE_INSTR_PREDICATE_VERIFIER
+#define GET_INSTRINFO_NAMED_OPS
 #include "NeuronISAGenInstrInfo.inc"
 
 #define GET_SUBTARGETINFO_MC_DESC
@@ -56,6 +59,19 @@ int getGPRIndex(unsigned Reg) {
 unsigned getGPR(unsigned Index) {
   assert(Index < 32 && "register out of range");
   return R0 + Index;
+}
+
+unsigned getFormatExemplar(TileFormat F) {
+  static const auto Exemplars = [] {
+    MCInstrInfo MII;
+    InitNeuronISAMCInstrInfo(&MII);
+    std::array<unsigned, NumTileFormats> E{};
+    // Downwards, so that the lowest opcode of each format is kept.
+    for (unsigned Opc = MII.getNumOpcodes(); Opc-- > 0;)
+      E[static_cast<unsigned>(getTileFormat(MII.get(Opc)))] = Opc;
+    return E;
+  }();
+  return Exemplars[static_cast<unsigned>(F)];
 }
 } // namespace NeuronISA
 } // namespace llvm

@@ -13,6 +13,7 @@
 
 #define GET_INSTRINFO_ENUM
 #define GET_INSTRINFO_MC_HELPER_DECLS
+#define GET_INSTRINFO_OPERAND_ENUM
 #include "NeuronISAGenInstrInfo.inc"
 
 #define GET_SUBTARGETINFO_ENUM

@@ -4,6 +4,7 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include <algorithm>
+#include <array>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
@@ -83,7 +84,9 @@ void MachineParams::print(raw_ostream &OS) const {
 }
 
 //===----------------------------------------------------------------------===//
-// Tile operand layouts. Operand indices follow NeuronISAInstrInfo.td.
+// Tile operand layouts, by operand name (NeuronISAInstrInfo.td). Every
+// instruction of a format has the same operand list, so the names resolve
+// to operand indices once per format, on the format's first instruction.
 //===----------------------------------------------------------------------===//
 
 static constexpr TileAccess R = TileAccess::Read;
@@ -91,80 +94,111 @@ static constexpr TileAccess W = TileAccess::Write;
 static constexpr MemSpace OC = MemSpace::OnChip;
 static constexpr MemSpace HBM = MemSpace::HBM;
 
-// dst, src, p, f, stride, queue
-static const TileOperandSpec DMALoadSpecs[] = {
-    {0, W, OC, 4, 5, -1, -1, "dst"}, {2, R, HBM, 4, 5, 6, -1, "src"}};
-static const TileOperandSpec DMAStoreSpecs[] = {
-    {0, W, HBM, 4, 5, 6, -1, "dst"}, {2, R, OC, 4, 5, -1, -1, "src"}};
-// dst, stat, mov, k, m, n, acc
-static const TileOperandSpec MatMulSpecs[] = {
-    {0, W, OC, 7, 8, -1, 9, "dst"},
-    {2, R, OC, 6, 7, -1, -1, "stationary"},
-    {4, R, OC, 6, 8, -1, -1, "moving"}};
-// dst, src, p, f
-static const TileOperandSpec TransposeSpecs[] = {
-    {0, W, OC, 5, 4, -1, -1, "dst"}, {2, R, OC, 4, 5, -1, -1, "src"}};
-// dst, src, p, f, ...
-static const TileOperandSpec UnarySpecs[] = {
-    {0, W, OC, 4, 5, -1, -1, "dst"}, {2, R, OC, 4, 5, -1, -1, "src"}};
-// dst, src, bias, p, f, scale
-static const TileOperandSpec ActBiasSpecs[] = {
-    {0, W, OC, 6, 7, -1, -1, "dst"},
-    {2, R, OC, 6, 7, -1, -1, "src"},
-    {4, R, OC, 6, -1, -1, -1, "bias"}};
-// dst, a, b, p, f
-static const TileOperandSpec TensorTensorSpecs[] = {
-    {0, W, OC, 6, 7, -1, -1, "dst"},
-    {2, R, OC, 6, 7, -1, -1, "a"},
-    {4, R, OC, 6, 7, -1, -1, "b"}};
-// dst, src, s, p, f
-static const TileOperandSpec TensorScalarSpecs[] = {
-    {0, W, OC, 5, 6, -1, -1, "dst"}, {2, R, OC, 5, 6, -1, -1, "src"}};
-// dst, src, scal, p, f
-static const TileOperandSpec TensorScalarTileSpecs[] = {
-    {0, W, OC, 6, 7, -1, -1, "dst"},
-    {2, R, OC, 6, 7, -1, -1, "src"},
-    {4, R, OC, 6, -1, -1, -1, "scalar"}};
-// dst, src, p, f
-static const TileOperandSpec ReduceSpecs[] = {
-    {0, W, OC, 4, -1, -1, -1, "dst"}, {2, R, OC, 4, 5, -1, -1, "src"}};
-// dst, v, p, f
-static const TileOperandSpec MemsetSpecs[] = {{0, W, OC, 3, 4, -1, -1, "dst"}};
-// dst, p, f, base, pstep, fstep
-static const TileOperandSpec IotaSpecs[] = {{0, W, OC, 2, 3, -1, -1, "dst"}};
+namespace {
+struct NamedTileOperand {
+  OpName Addr;
+  TileAccess Access;
+  MemSpace Space;
+  OpName Part, Free, Stride, Acc;
+  const char *Role;
+};
+} // namespace
 
-ArrayRef<TileOperandSpec> NeuronISA::getTileOperandSpecs(TileFormat F) {
+static constexpr OpName None = OpName::NUM_OPERAND_NAMES;
+using N = OpName;
+
+static const NamedTileOperand DMALoadNames[] = {
+    {N::dst, W, OC, N::p, N::f, None, None, "dst"},
+    {N::src, R, HBM, N::p, N::f, N::stride, None, "src"}};
+static const NamedTileOperand DMAStoreNames[] = {
+    {N::dst, W, HBM, N::p, N::f, N::stride, None, "dst"},
+    {N::src, R, OC, N::p, N::f, None, None, "src"}};
+// dst[M x N] (+)= stat[K x M]^T mov[K x N]
+static const NamedTileOperand MatMulNames[] = {
+    {N::dst, W, OC, N::m, N::n, None, N::acc, "dst"},
+    {N::stat, R, OC, N::k, N::m, None, None, "stationary"},
+    {N::mov, R, OC, N::k, N::n, None, None, "moving"}};
+// dst[F x P] = src[P x F]^T
+static const NamedTileOperand TransposeNames[] = {
+    {N::dst, W, OC, N::f, N::p, None, None, "dst"},
+    {N::src, R, OC, N::p, N::f, None, None, "src"}};
+static const NamedTileOperand UnaryNames[] = {
+    {N::dst, W, OC, N::p, N::f, None, None, "dst"},
+    {N::src, R, OC, N::p, N::f, None, None, "src"}};
+// A [P x 1] bias tile.
+static const NamedTileOperand ActBiasNames[] = {
+    {N::dst, W, OC, N::p, N::f, None, None, "dst"},
+    {N::src, R, OC, N::p, N::f, None, None, "src"},
+    {N::bias, R, OC, N::p, None, None, None, "bias"}};
+static const NamedTileOperand TensorTensorNames[] = {
+    {N::dst, W, OC, N::p, N::f, None, None, "dst"},
+    {N::a, R, OC, N::p, N::f, None, None, "a"},
+    {N::b, R, OC, N::p, N::f, None, None, "b"}};
+// A [P x 1] scalar tile.
+static const NamedTileOperand TensorScalarTileNames[] = {
+    {N::dst, W, OC, N::p, N::f, None, None, "dst"},
+    {N::src, R, OC, N::p, N::f, None, None, "src"},
+    {N::scal, R, OC, N::p, None, None, None, "scalar"}};
+// dst[P x 1]
+static const NamedTileOperand ReduceNames[] = {
+    {N::dst, W, OC, N::p, None, None, None, "dst"},
+    {N::src, R, OC, N::p, N::f, None, None, "src"}};
+static const NamedTileOperand WriteOnlyNames[] = {
+    {N::dst, W, OC, N::p, N::f, None, None, "dst"}};
+
+static ArrayRef<NamedTileOperand> namedTileOperands(TileFormat F) {
   switch (F) {
   case TileFormat::None:
     return {};
   case TileFormat::DMALoad:
-    return DMALoadSpecs;
+    return DMALoadNames;
   case TileFormat::DMAStore:
-    return DMAStoreSpecs;
+    return DMAStoreNames;
   case TileFormat::MatMul:
-    return MatMulSpecs;
+    return MatMulNames;
   case TileFormat::Transpose:
-    return TransposeSpecs;
+    return TransposeNames;
   case TileFormat::Act:
   case TileFormat::Scan:
   case TileFormat::Copy:
-    return UnarySpecs;
-  case TileFormat::ActBias:
-    return ActBiasSpecs;
-  case TileFormat::TensorTensor:
-    return TensorTensorSpecs;
   case TileFormat::TensorScalar:
-    return TensorScalarSpecs;
+    return UnaryNames;
+  case TileFormat::ActBias:
+    return ActBiasNames;
+  case TileFormat::TensorTensor:
+    return TensorTensorNames;
   case TileFormat::TensorScalarTile:
-    return TensorScalarTileSpecs;
+    return TensorScalarTileNames;
   case TileFormat::Reduce:
-    return ReduceSpecs;
+    return ReduceNames;
   case TileFormat::Memset:
-    return MemsetSpecs;
   case TileFormat::Iota:
-    return IotaSpecs;
+    return WriteOnlyNames;
   }
   return {};
+}
+
+int NeuronISA::getFormatOperandIdx(TileFormat F, OpName Name) {
+  if (F == TileFormat::None || Name == None)
+    return -1;
+  return getNamedOperandIdx(getFormatExemplar(F), Name);
+}
+
+ArrayRef<TileOperandSpec> NeuronISA::getTileOperandSpecs(TileFormat F) {
+  static const auto Table = [] {
+    std::array<SmallVector<TileOperandSpec, 3>, NumTileFormats> T;
+    for (unsigned K = 0; K != NumTileFormats; ++K) {
+      TileFormat Fmt = static_cast<TileFormat>(K);
+      auto Idx = [&](OpName Name) {
+        return static_cast<int8_t>(getFormatOperandIdx(Fmt, Name));
+      };
+      for (const NamedTileOperand &O : namedTileOperands(Fmt))
+        T[K].push_back({Idx(O.Addr), O.Access, O.Space, Idx(O.Part),
+                        Idx(O.Free), Idx(O.Stride), Idx(O.Acc), O.Role});
+    }
+    return T;
+  }();
+  return Table[static_cast<unsigned>(F)];
 }
 
 TileShape NeuronISA::getTileShape(const TileOperandSpec &S, ImmGetter Imm) {
@@ -193,6 +227,7 @@ static uint64_t vectorCost(const MachineParams &MP, Engine E, uint64_t Elems,
 
 uint64_t NeuronISA::getDataPathCycles(const MachineParams &MP, Engine E,
                                       TileFormat F, ImmGetter Imm) {
+  auto Named = [&](OpName Name) { return Imm(getFormatOperandIdx(F, Name)); };
   switch (F) {
   case TileFormat::None:
     return 0;
@@ -202,37 +237,35 @@ uint64_t NeuronISA::getDataPathCycles(const MachineParams &MP, Engine E,
   case TileFormat::MatMul:
     return MP.AccessOverhead +
            uint64_t(MP.PEFp32Factor) *
-               std::max<uint64_t>(Imm(8), MP.PEMinColumns);
+               std::max<uint64_t>(Named(OpName::n), MP.PEMinColumns);
   case TileFormat::Transpose:
     return MP.AccessOverhead +
            uint64_t(MP.PEFp32Factor) *
-               std::max<uint64_t>(Imm(4), MP.PEMinColumns);
+               std::max<uint64_t>(Named(OpName::p), MP.PEMinColumns);
   case TileFormat::Act:
-  case TileFormat::ActBias: {
-    unsigned FOp = F == TileFormat::Act ? 5 : 7;
-    return MP.AccessOverhead + std::max<uint64_t>(Imm(FOp), MP.ActMinElems);
-  }
+  case TileFormat::ActBias:
+    return MP.AccessOverhead +
+           std::max<uint64_t>(Named(OpName::f), MP.ActMinElems);
   case TileFormat::TensorTensor:
-    return vectorCost(MP, E, Imm(7), 2);
+    return vectorCost(MP, E, Named(OpName::f), 2);
   case TileFormat::TensorScalar:
-    return vectorCost(MP, E, Imm(6), 1);
   case TileFormat::TensorScalarTile:
-    return vectorCost(MP, E, Imm(7), 1);
   case TileFormat::Reduce:
   case TileFormat::Scan:
   case TileFormat::Copy:
-    return vectorCost(MP, E, Imm(5), 1);
   case TileFormat::Memset:
-    return vectorCost(MP, E, Imm(4), 1);
   case TileFormat::Iota:
-    return vectorCost(MP, E, Imm(3), 1);
+    return vectorCost(MP, E, Named(OpName::f), 1);
   }
   return 0;
 }
 
 uint64_t NeuronISA::getDMATransferCycles(const MachineParams &MP,
                                          ImmGetter Imm) {
-  uint64_t Bytes = 4ull * uint64_t(Imm(4)) * uint64_t(Imm(5));
+  auto Named = [&](OpName Name) {
+    return uint64_t(Imm(getFormatOperandIdx(TileFormat::DMALoad, Name)));
+  };
+  uint64_t Bytes = 4ull * Named(OpName::p) * Named(OpName::f);
   return MP.DMAFixedLatency +
          (Bytes * 1000 + MP.DMABytesPerKCycle - 1) / MP.DMABytesPerKCycle;
 }
@@ -278,18 +311,19 @@ std::string NeuronISA::checkShape(const MachineParams &MP, TileFormat F,
               " bytes)")
           .str();
   }
+  auto Named = [&](OpName Name) { return Imm(getFormatOperandIdx(F, Name)); };
   if (F == TileFormat::MatMul) {
-    if (Imm(8) > 512)
-      return "matmul moving free size N " + std::to_string(Imm(8)) +
+    if (Named(OpName::n) > 512)
+      return "matmul moving free size N " + std::to_string(Named(OpName::n)) +
              " exceeds 512 (one PSUM bank)";
-    if (Imm(9) != 0 && Imm(9) != 1)
+    if (Named(OpName::acc) != 0 && Named(OpName::acc) != 1)
       return "matmul accumulate flag must be 0 or 1";
   }
-  if (F == TileFormat::Transpose && Imm(5) > MP.NumPartitions)
-    return "transpose free size " + std::to_string(Imm(5)) +
+  if (F == TileFormat::Transpose && Named(OpName::f) > MP.NumPartitions)
+    return "transpose free size " + std::to_string(Named(OpName::f)) +
            " exceeds the partition count";
-  if (isDMA(F) && Imm(DataOperands::DMAQueue) >= MP.NumDMAQueues)
-    return "DMA queue " + std::to_string(Imm(DataOperands::DMAQueue)) +
+  if (isDMA(F) && Named(OpName::queue) >= MP.NumDMAQueues)
+    return "DMA queue " + std::to_string(Named(OpName::queue)) +
            " out of range 0-" + std::to_string(MP.NumDMAQueues - 1);
   return "";
 }

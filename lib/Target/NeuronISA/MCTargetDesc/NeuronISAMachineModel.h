@@ -11,6 +11,7 @@
 #define LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISAMACHINEMODEL_H
 
 #include "NeuronISABaseInfo.h"
+#include "NeuronISAMCTargetDesc.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
@@ -76,7 +77,8 @@ enum class TileAccess : uint8_t { Read, Write };
 enum class MemSpace : uint8_t { OnChip, HBM };
 
 /// Where a tile operand sits in the operand list and how to compute its size.
-/// Operand indices are MI/MC operand indices (a tile address is two
+/// Operand indices are MI/MC operand indices, resolved from the operand names
+/// of NeuronISAInstrInfo.td; -1 where there is none (a tile address is two
 /// operands: base register at AddrOp, offset at AddrOp + 1).
 struct TileOperandSpec {
   int8_t AddrOp;
@@ -92,6 +94,14 @@ struct TileOperandSpec {
 /// The tile operands of a data-path format (empty for None).
 ArrayRef<TileOperandSpec> getTileOperandSpecs(TileFormat F);
 
+/// The first opcode of format F (every instruction of a format has the same
+/// operand list).
+unsigned getFormatExemplar(TileFormat F);
+/// The operand index of Name in the instructions of format F, or -1.
+int getFormatOperandIdx(TileFormat F, OpName Name);
+
+/// The immediate at an MI/MC operand index (never called with -1 by the
+/// functions below for an operand their format has).
 using ImmGetter = function_ref<int64_t(unsigned OpIdx)>;
 
 /// Shape of one tile access, from the instruction's immediates.
