@@ -21,7 +21,8 @@ std::string neuronisa_sim::resolveTiles(const Inst &I, const int32_t *Regs,
       Err = M.checkHBM(Addr, T.Partitions, T.FreeElems, T.RowStride,
                        Out[K].Buf);
     } else {
-      Err = M.checkOnChip(Addr, T.Partitions, T.FreeElems, Out[K].Reg);
+      Err = M.checkOnChip(Addr, T.PartStart, T.Partitions, T.FreeElems,
+                          Out[K].Reg);
       if (Err.empty()) {
         bool PE = I.Fmt == TileFormat::MatMul || I.Fmt == TileFormat::Transpose;
         if (PE && T.Writes && Out[K].Reg != Region::PSUM)
@@ -39,12 +40,13 @@ std::string neuronisa_sim::resolveTiles(const Inst &I, const int32_t *Regs,
 }
 
 namespace {
-/// A [P x F] view of an on-chip tile.
+/// A [P x F] view of an on-chip access from partition P0.
 struct TileView {
   Memory &M;
   Region R;
   uint32_t Addr;
-  float *row(unsigned P) const { return M.onChipRow(R, P, Addr); }
+  unsigned P0;
+  float *row(unsigned P) const { return M.onChipRow(R, P0 + P, Addr); }
 };
 } // namespace
 
@@ -57,7 +59,9 @@ static std::vector<float> &scratch(size_t N) {
 
 void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
                                     Memory &M) {
-  auto view = [&](unsigned K) { return TileView{M, T[K].Reg, T[K].Addr}; };
+  auto view = [&](unsigned K) {
+    return TileView{M, T[K].Reg, T[K].Addr, I.Tiles[K].PartStart};
+  };
   const TileOperand &D = I.Tiles[0];
   const unsigned P = D.Partitions, F = D.FreeElems;
 

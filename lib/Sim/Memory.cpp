@@ -42,8 +42,8 @@ static std::string hex(uint64_t V) {
   return S;
 }
 
-std::string Memory::checkOnChip(uint32_t Addr, uint32_t P, uint32_t F,
-                                Region &R) const {
+std::string Memory::checkOnChip(uint32_t Addr, uint32_t P0, uint32_t P,
+                                uint32_t F, Region &R) const {
   uint64_t End = uint64_t(Addr) + 4ull * F;
   if (Addr % 4)
     return "tile address " + hex(Addr) + " is not 4-byte aligned";
@@ -58,8 +58,10 @@ std::string Memory::checkOnChip(uint32_t Addr, uint32_t P, uint32_t F,
            hex(uint64_t(MP.SBUFBase) + MP.SBUFBytesPerPartition) +
            ") or PSUM [" + hex(MP.PSUMBase) + ", " +
            hex(uint64_t(MP.PSUMBase) + MP.PSUMBytesPerPartition) + ")";
-  if (P > MP.NumPartitions)
-    return "tile has " + std::to_string(P) + " partitions";
+  if (uint64_t(P0) + P > MP.NumPartitions)
+    return "partitions [" + std::to_string(P0) + ", " +
+           std::to_string(uint64_t(P0) + P) + ") exceed the machine's " +
+           std::to_string(MP.NumPartitions);
   return "";
 }
 

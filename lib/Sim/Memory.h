@@ -1,9 +1,10 @@
 //===-- Memory.h - SBUF, PSUM and HBM contents ------------------*- C++ -*-===//
 //
 // fp32 storage of the three memories. On-chip addresses are per-partition
-// byte addresses; a tile [P x F] at address A covers partitions 0..P-1, bytes
-// [A, A + 4F) of each. HBM is a set of buffers (kernel arguments) placed at
-// fixed, documented addresses with unmapped gaps between them.
+// byte addresses; an access [P x F] at address A from partition P0 covers
+// partitions P0..P0+P-1, bytes [A, A + 4F) of each. HBM is a set of buffers
+// (kernel arguments) placed at fixed, documented addresses with unmapped gaps
+// between them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,9 +46,10 @@ public:
   std::vector<HBMBuffer> &buffers() { return Buffers; }
   const std::vector<HBMBuffer> &buffers() const { return Buffers; }
 
-  /// Validates an on-chip tile [P x F] at Addr: wholly in SBUF or PSUM and
-  /// 4-byte aligned. Sets R. Returns an error message or "".
-  std::string checkOnChip(uint32_t Addr, uint32_t P, uint32_t F,
+  /// Validates an on-chip access of partitions [P0, P0 + P), F fp32 each,
+  /// at Addr: wholly in SBUF or PSUM and 4-byte aligned. Sets R. Returns an
+  /// error message or "".
+  std::string checkOnChip(uint32_t Addr, uint32_t P0, uint32_t P, uint32_t F,
                           Region &R) const;
   /// Validates an HBM access of P rows of F fp32, Stride bytes apart, at
   /// Addr: aligned and inside one buffer. Sets BufIdx.

@@ -173,9 +173,10 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
       const TileOperandSpec &S = Specs[K];
       TileShape T = getTileShape(S, Imm);
       TileOperand &TO = I.Tiles[K];
-      if (!(Err = gpr(MI, S.AddrOp, false, TO.BaseReg)).empty())
+      if (!(Err = gpr(MI, S.baseOp(), false, TO.BaseReg)).empty())
         return Err;
-      TO.Offset = I.Ops[S.AddrOp + 1];
+      TO.Offset = I.Ops[S.offsetOp()];
+      TO.PartStart = static_cast<uint8_t>(T.PartStart);
       TO.Space = S.Space;
       TO.Reads = T.Reads;
       TO.Writes = T.Writes;

@@ -52,12 +52,14 @@ constexpr unsigned NumRegSlots = 33;
 constexpr uint8_t NoAgent = 0xff;
 
 /// One tile operand of a data-path instruction, decoded from the shared
-/// TileOperandSpec. The address is Regs[BaseReg] + Offset at execution.
+/// TileOperandSpec. The address is Regs[BaseReg] + Offset at execution; on
+/// chip the access covers partitions [PartStart, PartStart + Partitions).
 struct TileOperand {
   uint8_t BaseReg = 0;
   NeuronISA::MemSpace Space = NeuronISA::MemSpace::OnChip;
   bool Reads = false;
   bool Writes = false;
+  uint8_t PartStart = 0;
   int32_t Offset = 0;
   uint32_t Partitions = 0;
   uint32_t FreeElems = 0;

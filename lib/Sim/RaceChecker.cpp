@@ -1,27 +1,73 @@
 //===-- RaceChecker.cpp - Conflicts, races, and latest producers ----------===//
 
 #include "RaceChecker.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
 
+void RaceChecker::initShadow(Shadow &S, Region R, unsigned Memory,
+                             uint64_t Base, uint64_t Bytes) {
+  S.Reg = R;
+  S.Memory = Memory;
+  S.Partition = 0;
+  S.Base = Base;
+  S.Writes.assign(Bytes / 4, AccessRecord());
+  S.ReaderMask.assign(Bytes / 4, 0);
+  S.Reads.resize(MaxAgents);
+}
+
 RaceChecker::RaceChecker(const Program &P, const Memory &M, bool CheckHB,
                          raw_ostream &ErrOS)
-    : P(P), CheckHB(CheckHB), ErrOS(ErrOS) {
-  const NeuronISA::MachineParams &MP = M.params();
-  auto init = [](Shadow &S, Region R, uint64_t Base, uint64_t Bytes) {
-    S.Reg = R;
-    S.Base = Base;
-    S.Writes.assign(Bytes / 4, AccessRecord());
-    S.ReaderMask.assign(Bytes / 4, 0);
-    S.Reads.resize(MaxAgents);
-  };
-  init(SBUF, Region::SBUF, MP.SBUFBase, MP.SBUFBytesPerPartition);
-  init(PSUM, Region::PSUM, MP.PSUMBase, MP.PSUMBytesPerPartition);
+    : P(P), MP(M.params()), CheckHB(CheckHB), ErrOS(ErrOS) {
+  // One band per partition start of the program (more are split off if an
+  // access starts elsewhere).
+  for (Bands *B : {&SBUF, &PSUM}) {
+    B->Starts.push_back(0);
+    B->Shadows.emplace_back();
+  }
+  for (const Inst &I : P.Insts)
+    for (unsigned K = 0; K != I.NumTiles; ++K)
+      if (I.Tiles[K].Space == NeuronISA::MemSpace::OnChip)
+        for (Bands *B : {&SBUF, &PSUM})
+          bandStartingAt(*B, I.Tiles[K].PartStart);
   HBM.resize(M.buffers().size());
   for (unsigned K = 0; K != HBM.size(); ++K)
-    init(HBM[K], Region::HBM, M.buffers()[K].Base, M.buffers()[K].sizeBytes());
+    initShadow(HBM[K], Region::HBM, 2 + K, M.buffers()[K].Base,
+               M.buffers()[K].sizeBytes());
+}
+
+RaceChecker::~RaceChecker() = default;
+
+unsigned RaceChecker::bandStartingAt(Bands &B, uint32_t Part) {
+  auto It = llvm::upper_bound(B.Starts, Part);
+  unsigned Containing = (It - B.Starts.begin()) - 1;
+  if (B.Starts[Containing] == Part)
+    return Containing;
+  unsigned New = Containing + 1;
+  B.Starts.insert(B.Starts.begin() + New, Part);
+  std::unique_ptr<Shadow> Copy;
+  if (const Shadow *Old = B.Shadows[Containing].get()) {
+    Copy = std::make_unique<Shadow>(*Old);
+    Copy->Partition = Part;
+  }
+  B.Shadows.insert(B.Shadows.begin() + New, std::move(Copy));
+  return New;
+}
+
+RaceChecker::Shadow &RaceChecker::bandShadow(Region R, Bands &B,
+                                             unsigned Band) {
+  std::unique_ptr<Shadow> &S = B.Shadows[Band];
+  if (!S) {
+    S = std::make_unique<Shadow>();
+    if (R == Region::SBUF)
+      initShadow(*S, R, 0, MP.SBUFBase, MP.SBUFBytesPerPartition);
+    else
+      initShadow(*S, R, 1, MP.PSUMBase, MP.PSUMBytesPerPartition);
+    S->Partition = B.Starts[Band];
+  }
+  return *S;
 }
 
 void RaceChecker::begin(uint8_t Agent, uint64_t Seq, uint32_t Epoch,
@@ -37,11 +83,16 @@ void RaceChecker::begin(uint8_t Agent, uint64_t Seq, uint32_t Epoch,
   Conflicts.clear();
 }
 
-void RaceChecker::accessOnChip(Region R, uint32_t Addr, uint32_t F, bool Reads,
+void RaceChecker::accessOnChip(Region R, uint32_t Addr, uint32_t P0,
+                               uint32_t Parts, uint32_t F, bool Reads,
                                bool Writes) {
-  Shadow &S = R == Region::SBUF ? SBUF : PSUM;
-  uint64_t G0 = (Addr - S.Base) / 4;
-  access(S, G0, G0 + F, Reads, Writes);
+  Bands &B = R == Region::SBUF ? SBUF : PSUM;
+  uint64_t Base = R == Region::SBUF ? MP.SBUFBase : MP.PSUMBase;
+  uint64_t G0 = (Addr - Base) / 4;
+  uint64_t PEnd = uint64_t(P0) + Parts;
+  for (unsigned Band = bandStartingAt(B, P0);
+       Band != B.Starts.size() && B.Starts[Band] < PEnd; ++Band)
+    access(bandShadow(R, B, Band), G0, G0 + F, Reads, Writes);
 }
 
 void RaceChecker::accessHBM(unsigned Buf, uint32_t Addr, uint32_t Parts,
@@ -65,7 +116,7 @@ void RaceChecker::check(const AccessRecord &Prev, Shadow &S, uint64_t G) {
   }
   for (Conflict &C : Conflicts)
     if (C.Other.Agent == Prev.Agent && C.Other.Epoch == Prev.Epoch &&
-        C.Sh == &S) {
+        C.Sh->Memory == S.Memory) {
       C.LoG = std::min(C.LoG, G);
       C.HiG = std::max(C.HiG, G + 1);
       return;
@@ -128,11 +179,14 @@ uint64_t RaceChecker::end() {
     }
     RaceIndex[Key] = Races.size();
     RaceReport R{A, B, C.Sh->Reg, C.Sh->Base + 4 * C.LoG,
-                 C.Sh->Base + 4 * C.HiG, 1};
+                 C.Sh->Base + 4 * C.HiG, C.Sh->Partition, 1};
     Races.push_back(R);
     ErrOS << "error: race: " << P.describe(P.Insts[A]) << " and "
           << P.describe(P.Insts[B]) << " on " << regionName(R.Reg) << " ["
-          << format_hex(R.Lo, 2) << ", " << format_hex(R.Hi, 2) << ")\n";
+          << format_hex(R.Lo, 2) << ", " << format_hex(R.Hi, 2) << ")";
+    if (R.Partition)
+      ErrOS << " from partition " << R.Partition;
+    ErrOS << "\n";
   }
   Conflicts.clear();
   return CurD;

@@ -1,9 +1,15 @@
 //===-- RaceChecker.h - Conflicts, races, and latest producers --*- C++ -*-===//
 //
-// Shadow memory with 4-byte granularity over SBUF and PSUM (per-partition
-// addresses: every tile starts at partition 0, so two on-chip tiles overlap
-// iff their byte ranges do) and over every HBM buffer. Each granule keeps its
-// last writer and, per agent, its last reader since that write.
+// Shadow memory with 4-byte granularity over SBUF and PSUM and over every
+// HBM buffer. Each granule keeps its last writer and, per agent, its last
+// reader since that write.
+//
+// On chip an access covers a byte range of a range of partitions. The
+// shadow is kept per partition band: the partitions from one partition
+// start of the program to the next. Two partition ranges overlap iff both
+// contain the later of their starts, so an access records itself in the
+// bands whose start it contains: accesses overlap iff they share a band and
+// a granule. A program whose accesses all start at partition 0 has one band.
 //
 // For each data-path instance the checker finds the earlier conflicting
 // instances of other agents and
@@ -25,6 +31,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace llvm {
@@ -45,6 +52,7 @@ struct RaceReport {
   unsigned First, Second; // instruction indices, program order
   Region Reg;
   uint64_t Lo, Hi; // byte range of the first occurrence
+  uint32_t Partition; // on chip: first partition of its band
   uint64_t Count = 0;
 };
 
@@ -54,6 +62,7 @@ public:
   /// tracked (for --ideal and the precision check).
   RaceChecker(const Program &P, const Memory &M, bool CheckHB,
               raw_ostream &ErrOS);
+  ~RaceChecker();
 
   /// Starts checking one instance of Agent; VC is the agent's clock when it
   /// starts (nullptr without CheckHB).
@@ -61,9 +70,10 @@ public:
              uint64_t Ready, const VectorClock *VC);
   /// In probe mode accesses are checked but not recorded.
   void setProbe(bool On) { Probe = On; }
-  /// Records an on-chip access [Addr, Addr + 4F).
-  void accessOnChip(Region R, uint32_t Addr, uint32_t F, bool Reads,
-                    bool Writes);
+  /// Records an on-chip access of bytes [Addr, Addr + 4F) of partitions
+  /// [P0, P0 + P).
+  void accessOnChip(Region R, uint32_t Addr, uint32_t P0, uint32_t P,
+                    uint32_t F, bool Reads, bool Writes);
   /// Records an HBM access of P rows of F fp32 Stride bytes apart.
   void accessHBM(unsigned Buf, uint32_t Addr, uint32_t P, uint32_t F,
                  uint32_t Stride, bool Reads, bool Writes);
@@ -77,10 +87,17 @@ public:
 private:
   struct Shadow {
     Region Reg;
-    uint64_t Base; // byte address of granule 0
+    unsigned Memory;    // which memory (SBUF, PSUM, each HBM buffer)
+    uint32_t Partition; // on chip: the band's first partition
+    uint64_t Base;      // byte address of granule 0
     std::vector<AccessRecord> Writes;
     std::vector<uint32_t> ReaderMask;
     std::vector<std::vector<AccessRecord>> Reads; // [agent][granule], lazy
+  };
+  /// The partition bands of SBUF or PSUM, by first partition.
+  struct Bands {
+    std::vector<uint32_t> Starts;                // ascending, from 0
+    std::vector<std::unique_ptr<Shadow>> Shadows; // per band; null: untouched
   };
   struct Conflict {
     AccessRecord Other;
@@ -88,14 +105,21 @@ private:
     uint64_t LoG, HiG; // granule range
   };
 
+  static void initShadow(Shadow &S, Region R, unsigned Memory, uint64_t Base,
+                         uint64_t Bytes);
   void access(Shadow &S, uint64_t G0, uint64_t G1, bool Reads, bool Writes);
   void check(const AccessRecord &Prev, Shadow &S, uint64_t G);
+  /// Makes Part the first partition of a band (splitting the band that
+  /// contains it: both halves keep its history). Returns the band index.
+  unsigned bandStartingAt(Bands &B, uint32_t Part);
+  Shadow &bandShadow(Region R, Bands &B, unsigned Band);
 
   const Program &P;
+  const NeuronISA::MachineParams &MP;
   bool CheckHB;
   bool Probe = false;
   raw_ostream &ErrOS;
-  Shadow SBUF, PSUM;
+  Bands SBUF, PSUM;
   std::vector<Shadow> HBM;
 
   // Current instance.

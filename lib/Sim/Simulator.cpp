@@ -769,8 +769,8 @@ void Simulator::Impl::recordAccesses(const Inst &I, const ResolvedTile *T) {
       Checker->accessHBM(T[K].Buf, T[K].Addr, TO.Partitions, TO.FreeElems,
                          TO.RowStride, TO.Reads, TO.Writes);
     else
-      Checker->accessOnChip(T[K].Reg, T[K].Addr, TO.FreeElems, TO.Reads,
-                            TO.Writes);
+      Checker->accessOnChip(T[K].Reg, T[K].Addr, TO.PartStart, TO.Partitions,
+                            TO.FreeElems, TO.Reads, TO.Writes);
   }
 }
 

@@ -115,11 +115,11 @@ TEST_F(CheckerFixture, UnorderedConflictIsARace) {
   VectorClock Act, Dve;
   Act.C[1] = 1;
   RC.begin(1, /*Seq=*/5, /*Epoch=*/1, /*Inst=*/0, /*Ready=*/100, &Act);
-  RC.accessOnChip(Region::SBUF, 0, 16, false, true);
+  RC.accessOnChip(Region::SBUF, 0, 0, 128, 16, false, true);
   EXPECT_EQ(RC.end(), 0u);
   Dve.C[2] = 1; // does not know act's instance
   RC.begin(2, 9, 1, 1, 300, &Dve);
-  RC.accessOnChip(Region::SBUF, 32, 16, true, false);
+  RC.accessOnChip(Region::SBUF, 32, 0, 128, 16, true, false);
   RC.end();
   EXPECT_EQ(RC.numRaces(), 1u);
   EXPECT_NE(Errors.find("error: race: act.exp (line 10) and dve.copy (line 20) "
@@ -133,17 +133,17 @@ TEST_F(CheckerFixture, OrderedConflictGivesTheProducerTime) {
   VectorClock Act, Dve;
   Act.C[1] = 1;
   RC.begin(1, 5, 1, 0, 100, &Act);
-  RC.accessOnChip(Region::SBUF, 0, 16, false, true);
+  RC.accessOnChip(Region::SBUF, 0, 0, 128, 16, false, true);
   RC.end();
   Dve.C[1] = 1; // acquired act's instance through a semaphore
   Dve.C[2] = 1;
   RC.begin(2, 9, 1, 1, 300, &Dve);
-  RC.accessOnChip(Region::SBUF, 0, 16, true, false);
+  RC.accessOnChip(Region::SBUF, 0, 0, 128, 16, true, false);
   EXPECT_EQ(RC.end(), 100u);
   EXPECT_EQ(RC.numRaces(), 0u);
   // A disjoint access has no producer.
   RC.begin(2, 10, 2, 1, 400, &Dve);
-  RC.accessOnChip(Region::SBUF, 64, 16, true, false);
+  RC.accessOnChip(Region::SBUF, 64, 0, 128, 16, true, false);
   EXPECT_EQ(RC.end(), 0u);
 }
 
@@ -154,12 +154,12 @@ TEST_F(CheckerFixture, ProgramOrderReversedIsARace) {
   // even "after" dve by happens-before: the sequential meaning is violated.
   Dve.C[2] = 1;
   RC.begin(2, 9, 1, 1, 50, &Dve);
-  RC.accessOnChip(Region::PSUM, MP.PSUMBase, 4, true, false);
+  RC.accessOnChip(Region::PSUM, MP.PSUMBase, 0, 128, 4, true, false);
   RC.end();
   Act.C[1] = 1;
   Act.C[2] = 1;
   RC.begin(1, 5, 1, 0, 100, &Act);
-  RC.accessOnChip(Region::PSUM, MP.PSUMBase, 4, false, true);
+  RC.accessOnChip(Region::PSUM, MP.PSUMBase, 0, 128, 4, false, true);
   RC.end();
   EXPECT_EQ(RC.numRaces(), 1u);
   ASSERT_EQ(RC.races().size(), 1u);
@@ -172,12 +172,56 @@ TEST_F(CheckerFixture, ReadersDoNotConflict) {
   A.C[1] = 1;
   B.C[2] = 1;
   RC.begin(1, 1, 1, 0, 10, &A);
-  RC.accessOnChip(Region::SBUF, 0, 8, true, false);
+  RC.accessOnChip(Region::SBUF, 0, 0, 128, 8, true, false);
   RC.end();
   RC.begin(2, 2, 1, 1, 10, &B);
-  RC.accessOnChip(Region::SBUF, 0, 8, true, false);
+  RC.accessOnChip(Region::SBUF, 0, 0, 128, 8, true, false);
   RC.end();
   EXPECT_EQ(RC.numRaces(), 0u);
+}
+
+TEST_F(CheckerFixture, PartitionRangesDecideOnChipConflicts) {
+  // dve.copy reads from partition 4: the shadow gets a band there.
+  P.Insts[1].NumTiles = 1;
+  P.Insts[1].Tiles[0].PartStart = 4;
+  RaceChecker RC(P, M, true, ErrOS);
+  VectorClock A, B;
+  A.C[1] = 1;
+  B.C[2] = 1;
+  // act writes partitions 0-3; dve reads the same bytes of partitions 4-7.
+  RC.begin(1, 1, 1, 0, 10, &A);
+  RC.accessOnChip(Region::SBUF, 0, 0, 4, 16, false, true);
+  RC.end();
+  RC.begin(2, 2, 1, 1, 10, &B);
+  RC.accessOnChip(Region::SBUF, 0, 4, 4, 16, true, false);
+  RC.end();
+  EXPECT_EQ(RC.numRaces(), 0u) << Errors;
+  // act writes partitions 3-4: it meets dve's read in partition 4.
+  RC.begin(1, 3, 2, 0, 20, &A);
+  RC.accessOnChip(Region::SBUF, 32, 3, 2, 4, false, true);
+  RC.end();
+  EXPECT_EQ(RC.numRaces(), 1u);
+  EXPECT_NE(Errors.find("error: race: dve.copy (line 20) and act.exp (line 10) "
+                        "on SBUF [0x20, 0x30) from partition 4"),
+            std::string::npos)
+      << Errors;
+}
+
+TEST_F(CheckerFixture, AnUnforeseenPartitionStartIsSound) {
+  // No instruction of the program starts at partition 4: the band of
+  // partitions 0-127 is split when an access does, and both halves keep
+  // its history (as if every earlier access covered the whole band).
+  RaceChecker RC(P, M, true, ErrOS);
+  VectorClock A, B;
+  A.C[1] = 1;
+  B.C[2] = 1;
+  RC.begin(1, 1, 1, 0, 10, &A);
+  RC.accessOnChip(Region::SBUF, 0, 0, 8, 16, false, true);
+  RC.end();
+  RC.begin(2, 2, 1, 1, 10, &B);
+  RC.accessOnChip(Region::SBUF, 0, 4, 4, 16, true, false);
+  RC.end();
+  EXPECT_EQ(RC.numRaces(), 1u);
 }
 
 TEST(Precision, OverSyncIsBlockedTimeBeyondTheLatestProducer) {

@@ -211,12 +211,12 @@ liveins:
 body:             |
   bb.0:
     liveins: $r1, $r2, $r3
-    DMA_LOAD $r0, @a, $r1, 0, 128, 512, 2048, 0, $snone :: (store (s16384) into @a, addrspace 2), (load (s16384) from %ir.x, addrspace 1)
-    DMA_LOAD $r0, @b, $r2, 0, 128, 512, 2048, 1, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from %ir.y, addrspace 1)
-    DMA_STORE $r3, 0, $r0, @a, 128, 512, 2048, 2, $snone :: (store (s16384) into %ir.out, addrspace 1), (load (s16384) from @a, addrspace 2)
-    DMA_LOAD $r0, @a, $r2, 0, 128, 512, 2048, 3, $snone :: (store (s16384) into @a, addrspace 2), (load (s16384) from %ir.y, addrspace 1)
-    DMA_LOAD $r0, @c, $r1, 0, 128, 512, 2048, 0, $snone :: (store (s16384) into @c, addrspace 2), (load (s16384) from %ir.x, addrspace 1)
-    DVE_TT_ADD $r0, @b, $r0, @a, $r0, @c, 128, 512, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from @a, addrspace 2), (load (s16384) from @c, addrspace 2)
+    DMA_LOAD $r0, @a, 0, $r1, 0, 128, 512, 2048, 0, $snone :: (store (s16384) into @a, addrspace 2), (load (s16384) from %ir.x, addrspace 1)
+    DMA_LOAD $r0, @b, 0, $r2, 0, 128, 512, 2048, 1, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from %ir.y, addrspace 1)
+    DMA_STORE $r3, 0, $r0, @a, 0, 128, 512, 2048, 2, $snone :: (store (s16384) into %ir.out, addrspace 1), (load (s16384) from @a, addrspace 2)
+    DMA_LOAD $r0, @a, 0, $r2, 0, 128, 512, 2048, 3, $snone :: (store (s16384) into @a, addrspace 2), (load (s16384) from %ir.y, addrspace 1)
+    DMA_LOAD $r0, @c, 0, $r1, 0, 128, 512, 2048, 0, $snone :: (store (s16384) into @c, addrspace 2), (load (s16384) from %ir.x, addrspace 1)
+    DVE_TT_ADD $r0, @b, 0, $r0, @a, 0, $r0, @c, 0, 128, 512, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from @a, addrspace 2), (load (s16384) from @c, addrspace 2)
     RET
 ...
 ---
@@ -224,9 +224,9 @@ name:            opaque
 tracksRegLiveness: true
 body:             |
   bb.0:
-    DVE_MEMSET $r0, @a, 0, 128, 512, $snone :: (store (s16384) into @a, addrspace 2)
-    POOL_MEMSET $r0, @b, 0, 128, 512, $snone
-    ACT_EXP $r0, @c, $r0, @b, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @c, addrspace 2), (load (s16384) from @b, addrspace 2)
+    DVE_MEMSET $r0, @a, 0, 0, 128, 512, $snone :: (store (s16384) into @a, addrspace 2)
+    POOL_MEMSET $r0, @b, 0, 0, 128, 512, $snone
+    ACT_EXP $r0, @c, 0, $r0, @b, 0, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @c, addrspace 2), (load (s16384) from @b, addrspace 2)
     RET
 ...
 )MIR";
@@ -247,11 +247,11 @@ name:            ranges
 tracksRegLiveness: true
 body:             |
   bb.0:
-    DVE_MEMSET $r0, @a + 1024, 0, 128, 256, $snone :: (store (s8192) into @a + 1024, addrspace 2)
-    ACT_EXP $r0, @b, $r0, @a, 128, 256, 1065353216, 0, $snone :: (store (s8192) into @b, addrspace 2), (load (s8192) from @a, addrspace 2)
-    ACT_EXP $r0, @b, $r0, @a + 512, 128, 256, 1065353216, 0, $snone :: (store (s8192) into @b, addrspace 2), (load (s8192) from @a + 512, addrspace 2)
-    POOL_COPY $r0, @p, $r0, @a + 1024, 128, 256, $snone :: (store (s8192) into @p, addrspace 3), (load (s8192) from @a + 1024, addrspace 2)
-    POOL_COPY $r0, @p + 1024, $r0, @a, 128, 256, $snone :: (store (s8192) into @p + 1024, addrspace 3), (load (s8192) from @a, addrspace 2)
+    DVE_MEMSET $r0, @a + 1024, 0, 0, 128, 256, $snone :: (store (s8192) into @a + 1024, addrspace 2)
+    ACT_EXP $r0, @b, 0, $r0, @a, 0, 128, 256, 1065353216, 0, $snone :: (store (s8192) into @b, addrspace 2), (load (s8192) from @a, addrspace 2)
+    ACT_EXP $r0, @b, 0, $r0, @a + 512, 0, 128, 256, 1065353216, 0, $snone :: (store (s8192) into @b, addrspace 2), (load (s8192) from @a + 512, addrspace 2)
+    POOL_COPY $r0, @p, 0, $r0, @a + 1024, 0, 128, 256, $snone :: (store (s8192) into @p, addrspace 3), (load (s8192) from @a + 1024, addrspace 2)
+    POOL_COPY $r0, @p + 1024, 0, $r0, @a, 0, 128, 256, $snone :: (store (s8192) into @p + 1024, addrspace 3), (load (s8192) from @a, addrspace 2)
     RET
 ...
 ---
@@ -265,11 +265,11 @@ liveins:
 body:             |
   bb.0:
     liveins: $r1, $r2, $r3, $r4
-    DMA_STORE $r2, 0, $r0, @a, 128, 512, 2048, 0, $snone :: (store (s16384) into %ir.out, addrspace 1), (load (s16384) from @a, addrspace 2)
-    DMA_LOAD $r0, @b, $r1, 0, 128, 512, 2048, 1, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from %ir.x, addrspace 1)
-    DMA_LOAD $r0, @p, $r2, 0, 128, 512, 2048, 2, $snone :: (store (s16384) into @p, addrspace 3), (load (s16384) from %ir.out, addrspace 1)
-    DMA_STORE $r3, 0, $r0, @a, 128, 512, 2048, 3, $snone :: (store (s16384) into %ir.p, addrspace 1), (load (s16384) from @a, addrspace 2)
-    DMA_LOAD $r0, @b, $r4, 0, 128, 512, 2048, 4, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from %ir.q, addrspace 1)
+    DMA_STORE $r2, 0, $r0, @a, 0, 128, 512, 2048, 0, $snone :: (store (s16384) into %ir.out, addrspace 1), (load (s16384) from @a, addrspace 2)
+    DMA_LOAD $r0, @b, 0, $r1, 0, 128, 512, 2048, 1, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from %ir.x, addrspace 1)
+    DMA_LOAD $r0, @p, 0, $r2, 0, 128, 512, 2048, 2, $snone :: (store (s16384) into @p, addrspace 3), (load (s16384) from %ir.out, addrspace 1)
+    DMA_STORE $r3, 0, $r0, @a, 0, 128, 512, 2048, 3, $snone :: (store (s16384) into %ir.p, addrspace 1), (load (s16384) from @a, addrspace 2)
+    DMA_LOAD $r0, @b, 0, $r4, 0, 128, 512, 2048, 4, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from %ir.q, addrspace 1)
     RET
 ...
 ---
@@ -278,15 +278,15 @@ tracksRegLiveness: true
 body:             |
   bb.0:
     successors: %bb.2
-    DVE_MEMSET $r0, @a, 0, 128, 512, $snone :: (store (s16384) into @a, addrspace 2)
+    DVE_MEMSET $r0, @a, 0, 0, 128, 512, $snone :: (store (s16384) into @a, addrspace 2)
     B %bb.2
 
   bb.1:
     successors: %bb.2
-    ACT_EXP $r0, @b, $r0, @a, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from @a, addrspace 2)
+    ACT_EXP $r0, @b, 0, $r0, @a, 0, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from @a, addrspace 2)
 
   bb.2:
-    ACT_EXP $r0, @b, $r0, @a, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from @a, addrspace 2)
+    ACT_EXP $r0, @b, 0, $r0, @a, 0, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @b, addrspace 2), (load (s16384) from @a, addrspace 2)
     RET
 ...
 )MIR";
@@ -304,8 +304,8 @@ name:            straight
 tracksRegLiveness: true
 body:             |
   bb.0:
-    ACT_EXP $r0, @u, $r0, @t, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @u, addrspace 2), (load (s16384) from @t, addrspace 2)
-    DVE_TS_ADD $r0, @t, $r0, @t, 1065353216, 128, 512, $snone :: (store (s16384) into @t, addrspace 2), (load (s16384) from @t, addrspace 2)
+    ACT_EXP $r0, @u, 0, $r0, @t, 0, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @u, addrspace 2), (load (s16384) from @t, addrspace 2)
+    DVE_TS_ADD $r0, @t, 0, $r0, @t, 0, 1065353216, 128, 512, $snone :: (store (s16384) into @t, addrspace 2), (load (s16384) from @t, addrspace 2)
     RET
 ...
 ---
@@ -322,8 +322,8 @@ body:             |
   bb.1:
     successors: %bb.1, %bb.2
     liveins: $r1, $r3
-    ACT_EXP $r0, @u, $r0, @t, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @u, addrspace 2), (load (s16384) from @t, addrspace 2)
-    DVE_TS_ADD $r0, @t, $r0, @t, 1065353216, 128, 512, $snone :: (store (s16384) into @t, addrspace 2), (load (s16384) from @t, addrspace 2)
+    ACT_EXP $r0, @u, 0, $r0, @t, 0, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @u, addrspace 2), (load (s16384) from @t, addrspace 2)
+    DVE_TS_ADD $r0, @t, 0, $r0, @t, 0, 1065353216, 128, 512, $snone :: (store (s16384) into @t, addrspace 2), (load (s16384) from @t, addrspace 2)
     $r3 = ADDI killed $r3, 1
     BLTU $r3, $r1, %bb.1
 
@@ -350,7 +350,7 @@ body:             |
   bb.0:
     successors: %bb.3, %bb.1
     liveins: $r1
-    DVE_MEMSET $r0, @x, 0, 128, 512, $snone :: (store (s16384) into @x, addrspace 2)
+    DVE_MEMSET $r0, @x, 0, 0, 128, 512, $snone :: (store (s16384) into @x, addrspace 2)
     BEQ $r1, $r0, %bb.3
 
   bb.1:
@@ -361,14 +361,14 @@ body:             |
   bb.2:
     successors: %bb.2, %bb.3
     liveins: $r1, $r3
-    ACT_EXP $r0, @u, $r0, @t, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @u, addrspace 2), (load (s16384) from @t, addrspace 2)
-    DVE_MEMSET $r0, @x, 0, 128, 512, $snone :: (store (s16384) into @x, addrspace 2)
-    DVE_TS_ADD $r0, @t, $r0, @t, 1065353216, 128, 512, $snone :: (store (s16384) into @t, addrspace 2), (load (s16384) from @t, addrspace 2)
+    ACT_EXP $r0, @u, 0, $r0, @t, 0, 128, 512, 1065353216, 0, $snone :: (store (s16384) into @u, addrspace 2), (load (s16384) from @t, addrspace 2)
+    DVE_MEMSET $r0, @x, 0, 0, 128, 512, $snone :: (store (s16384) into @x, addrspace 2)
+    DVE_TS_ADD $r0, @t, 0, $r0, @t, 0, 1065353216, 128, 512, $snone :: (store (s16384) into @t, addrspace 2), (load (s16384) from @t, addrspace 2)
     $r3 = ADDI killed $r3, 1
     BLTU $r3, $r1, %bb.2
 
   bb.3:
-    POOL_COPY $r0, @y, $r0, @x, 128, 512, $snone :: (store (s16384) into @y, addrspace 2), (load (s16384) from @x, addrspace 2)
+    POOL_COPY $r0, @y, 0, $r0, @x, 0, 128, 512, $snone :: (store (s16384) into @y, addrspace 2), (load (s16384) from @x, addrspace 2)
     RET
 ...
 )MIR";
@@ -424,8 +424,8 @@ body:             |
     liveins: $r1, $r2
     $r3 = ADDI $r1, )MIR" +
          D + R"MIR(
-    DMA_STORE $r1, 0, $r0, @s0, 128, 256, 1024, 4, $snone :: (store unknown-size into %ir.lsr.iv1, align 4, addrspace 1), (load (s8192) from @s0, align 4, addrspace 2)
-    DMA_STORE killed $r3, 0, $r0, @s1, 128, 256, 1024, 5, $snone :: (store unknown-size into %ir.scevgep2, align 4, addrspace 1), (load (s8192) from @s1, align 4, addrspace 2)
+    DMA_STORE $r1, 0, $r0, @s0, 0, 128, 256, 1024, 4, $snone :: (store unknown-size into %ir.lsr.iv1, align 4, addrspace 1), (load (s8192) from @s0, align 4, addrspace 2)
+    DMA_STORE killed $r3, 0, $r0, @s1, 0, 128, 256, 1024, 5, $snone :: (store unknown-size into %ir.scevgep2, align 4, addrspace 1), (load (s8192) from @s1, align 4, addrspace 2)
     $r2 = ADDI killed $r2, -1
     $r1 = ADDI killed $r1, )MIR" +
          S + R"MIR(
@@ -451,16 +451,16 @@ std::string exhaustionMIR(unsigned N) {
           "zeroinitializer\n  " +
           U + " = internal addrspace(2) global [128 x [16 x float]] "
               "zeroinitializer\n";
-    Act += "    ACT_EXP $r0, " + U + ", $r0, " + T +
-           ", 128, 16, 1065353216, 0, $snone :: (store (s512) into " + U +
+    Act += "    ACT_EXP $r0, " + U + ", 0, $r0, " + T +
+           ", 0, 128, 16, 1065353216, 0, $snone :: (store (s512) into " + U +
            ", addrspace 2), (load (s512) from " + T + ", addrspace 2)\n";
-    Dve += "    DVE_TS_ADD $r0, " + T + ", $r0, " + T +
-           ", 1065353216, 128, 16, $snone :: (store (s512) into " + T +
+    Dve += "    DVE_TS_ADD $r0, " + T + ", 0, $r0, " + T +
+           ", 0, 1065353216, 128, 16, $snone :: (store (s512) into " + T +
            ", addrspace 2), (load (s512) from " + T + ", addrspace 2)\n";
   }
   for (unsigned I = N; I >= 1; --I) {
     std::string T = "@t" + std::to_string(I);
-    Pre += "    DVE_MEMSET $r0, " + T + ", 0, 128, 16, $snone :: (store "
+    Pre += "    DVE_MEMSET $r0, " + T + ", 0, 0, 128, 16, $snone :: (store "
            "(s512) into " + T + ", addrspace 2)\n";
   }
   return "--- |\n" + IR + "  define void @exhaust(i32 %n) { ret void }\n" +
@@ -502,7 +502,7 @@ std::string queueCountersMIR(unsigned NumQueues) {
   std::string Body;
   for (unsigned Q = 0; Q < NumQueues; ++Q)
     for (unsigned K = 0; K <= Q; ++K)
-      Body += "    DMA_LOAD $r0, @g, $r2, 0, 128, 512, 2048, " +
+      Body += "    DMA_LOAD $r0, @g, 0, $r2, 0, 128, 512, 2048, " +
               std::to_string(Q) +
               ", $snone :: (store (s16384) into @g, addrspace 2), (load "
               "(s16384) from %ir.x, addrspace 1)\n";

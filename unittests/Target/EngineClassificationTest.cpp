@@ -87,12 +87,18 @@ TEST_F(EngineClassificationTest, TileOperandLayoutsMatchOperandLists) {
     ASSERT_FALSE(Specs.empty()) << Name;
     unsigned Writes = 0;
     for (const TileOperandSpec &S : Specs) {
-      ASSERT_LT(unsigned(S.AddrOp) + 1, NumOps - 1) << Name;
-      EXPECT_EQ(D.operands()[S.AddrOp].RegClass, NeuronISA::GPRRegClassID)
+      ASSERT_LT(S.AddrOp + S.numAddrOperands(), NumOps - 1) << Name;
+      EXPECT_EQ(D.operands()[S.baseOp()].RegClass, NeuronISA::GPRRegClassID)
           << Name << " " << S.Role;
-      EXPECT_EQ(D.operands()[S.AddrOp + 1].OperandType,
-                MCOI::OPERAND_MEMORY)
-          << Name << " " << S.Role;
+      // Every operand of the address has the address's operand type.
+      unsigned Type = S.Space == MemSpace::OnChip
+                          ? MCOI::OPERAND_NEURONISA_TILE_ADDR
+                          : MCOI::OPERAND_NEURONISA_HBM_ADDR;
+      for (unsigned K = 0; K != S.numAddrOperands(); ++K)
+        EXPECT_EQ(D.operands()[S.AddrOp + K].OperandType, Type)
+            << Name << " " << S.Role;
+      if (S.Space == MemSpace::OnChip)
+        EXPECT_EQ(unsigned(S.partStartOp()), S.AddrOp + TileAddrPartStart);
       for (int Idx : {int(S.PartOp), int(S.FreeOp), int(S.StrideOp),
                       int(S.AccOp)}) {
         if (Idx < 0)

@@ -5,10 +5,12 @@
 #include "MCTargetDesc/NeuronISAMachineModel.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "NeuronISA.h"
+#include "NeuronISATileAccess.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
+#include "llvm/CodeGenTypes/LowLevelType.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/InstrTypes.h"
@@ -56,7 +58,7 @@ static BuiltinPlan planFor(unsigned Opcode, const MCInstrInfo &MII) {
         Spec = &S;
     if (Spec) {
       P.Args.push_back({ArgPlan::Tile, J, Spec});
-      J += 2;
+      J += Spec->numAddrOperands();
       continue;
     }
     const MCOperandInfo &OI = D.operands()[J];
@@ -146,7 +148,8 @@ static bool tileAddrSpaceOK(TileFormat F, const TileOperandSpec &S,
 }
 
 std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
-                                        const MCInstrInfo &MII) {
+                                        const MCInstrInfo &MII,
+                                        ScalarEvolution *SE) {
   const Function *Callee = getCalledFunctionOrNull(CB);
   if (!Callee)
     return "indirect calls are not supported";
@@ -217,6 +220,22 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
     if (!Err.empty())
       return ("'" + Name + "': " + Err).str();
   }
+  // Every on-chip access must lie inside the tile its pointer names.
+  const DataLayout &DL = CB.getModule()->getDataLayout();
+  for (unsigned I = 0; I < P.Args.size(); ++I) {
+    const ArgPlan &A = P.Args[I];
+    if (A.Kind != ArgPlan::Tile || A.Spec->Space != MemSpace::OnChip)
+      continue;
+    const Value *Ptr = CB.getArgOperand(I);
+    TileShape Shape =
+        getTileShape(*A.Spec, [&](unsigned Idx) { return Imms[Idx]; });
+    TilePointer TP = analyzeTilePointer(Ptr, DL);
+    std::string Err = checkTileBounds(TP, Shape.Partitions, Shape.FreeElems);
+    if (Err.empty() && SE)
+      Err = checkRunTimeOffset(Ptr, TP, *SE);
+    if (!Err.empty())
+      return ("'" + Name + "' " + A.Spec->Role + ": " + Err).str();
+  }
   return "";
 }
 
@@ -226,11 +245,26 @@ static SDValue semaphoreOperand(SelectionDAG &DAG, const Value *V) {
   return DAG.getRegister(getSemaphoreReg(Index), MVT::i32);
 }
 
-/// The largest access size a memory operand records (32 KiB).
+/// The largest access size a memory operand records (32 KiB); a larger
+/// access is recorded as covering its whole object (conservative, not
+/// wrong).
 static constexpr uint64_t MaxRecordedAccessBytes = 1 << 15;
 
+/// The memory type of an access of Bytes bytes that MIR can write back and
+/// read: a scalar up to the MIR parser's largest (65535 bits), else a vector
+/// of bytes (up to 65535 of them).
+static LLT accessType(uint64_t Bytes) {
+  if (Bytes * 8 <= UINT16_MAX)
+    return LLT::scalar(Bytes * 8);
+  return LLT::fixed_vector(Bytes, 8);
+}
+
 /// The memory operand for a tile argument: the tile's underlying object,
-/// the constant offset into it when known, and the bytes it covers.
+/// the constant offset into it when known, and the bytes it covers. For an
+/// on-chip tile the offset is the byte offset of the access's first
+/// element in the tile global (partition Off / 4F, LLVM's layout) and the
+/// size is the extent in each partition; the partitions are the
+/// instruction's (partition start and count).
 static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
                                          const TileShape &Shape,
                                          const TileOperandSpec &Spec) {
@@ -239,15 +273,17 @@ static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
   int64_t Off = 0;
   const Value *Base = GetPointerBaseWithConstantOffset(Ptr, Off, DL);
   MachinePointerInfo PtrInfo(AS);
-  LocationSize Size = LocationSize::beforeOrAfterPointer();
+  MachineMemOperand::Flags Flags = MachineMemOperand::MONone;
+  if (Shape.Reads)
+    Flags |= MachineMemOperand::MOLoad;
+  if (Shape.Writes)
+    Flags |= MachineMemOperand::MOStore;
   if (isa<GlobalVariable>(Base) || isa<Argument>(Base)) {
     PtrInfo = MachinePointerInfo(Base, Off);
-    // MIR cannot write back a memory size above 2^18 bits: a larger access
-    // is recorded as covering its whole object, so that -stop-before /
-    // -run-pass round trips work on every kernel (conservative, not wrong).
     uint64_t Bytes = Shape.extentBytes(Spec.Space);
     if (Bytes <= MaxRecordedAccessBytes)
-      Size = LocationSize::precise(Bytes);
+      return MF.getMachineMemOperand(PtrInfo, Flags, accessType(Bytes),
+                                     Align(4));
   } else {
     // A run-time offset: record the pointer itself, range unknown. The
     // dependence analysis finds its object (looking through the phis and
@@ -256,12 +292,9 @@ static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
     // stay independent) and, for HBM, its run-time addresses (SCEV).
     PtrInfo = MachinePointerInfo(Ptr, 0);
   }
-  MachineMemOperand::Flags Flags = MachineMemOperand::MONone;
-  if (Shape.Reads)
-    Flags |= MachineMemOperand::MOLoad;
-  if (Shape.Writes)
-    Flags |= MachineMemOperand::MOStore;
-  return MF.getMachineMemOperand(PtrInfo, Flags, Size, Align(4));
+  return MF.getMachineMemOperand(PtrInfo, Flags,
+                                 LocationSize::beforeOrAfterPointer(),
+                                 Align(4));
 }
 
 SDValue NeuronISA::lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,
@@ -297,21 +330,29 @@ SDValue NeuronISA::lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,
     SDValue Val = CLI.OutVals[I];
     switch (A.Kind) {
     case ArgPlan::Tile: {
-      // A placed tile (global + constant) is an immediate address off r0.
+      const TileOperandSpec &Spec = *A.Spec;
       SDValue Base = Val, Off = DAG.getTargetConstant(0, DL, MVT::i32);
-      int64_t Extra = 0;
-      SDValue G = Val;
-      if (G.getOpcode() == ISD::ADD && isa<ConstantSDNode>(G.getOperand(1))) {
-        Extra = G.getConstantOperandVal(1);
-        G = G.getOperand(0);
+      if (Spec.Space == MemSpace::OnChip) {
+        TilePointer TP = analyzeTilePointer(V, MF.getDataLayout());
+        if (TP.isConstant()) {
+          // A placed tile plus a constant: an immediate address off r0.
+          Base = DAG.getRegister(NeuronISA::R0, MVT::i32);
+          Off = DAG.getTargetGlobalAddress(TP.Tile, DL, MVT::i32,
+                                           TP.ColumnOffset);
+        } else if (TP.PartStart) {
+          // The pointer's value is the tile's address plus its byte offset
+          // in LLVM's layout; the partitions it skips are the partition
+          // start's, not bytes of the partition.
+          Base = DAG.getNode(
+              ISD::SUB, DL, MVT::i32, Val,
+              DAG.getConstant(uint64_t(TP.PartStart) * TP.RowBytes, DL,
+                              MVT::i32));
+        }
+        Ops[Spec.partStartOp()] =
+            DAG.getTargetConstant(TP.PartStart, DL, MVT::i32);
       }
-      if (auto *GA = dyn_cast<GlobalAddressSDNode>(G)) {
-        Base = DAG.getRegister(NeuronISA::R0, MVT::i32);
-        Off = DAG.getTargetGlobalAddress(GA->getGlobal(), DL, MVT::i32,
-                                         GA->getOffset() + Extra);
-      }
-      Ops[A.MIOp] = Base;
-      Ops[A.MIOp + 1] = Off;
+      Ops[Spec.baseOp()] = Base;
+      Ops[Spec.offsetOp()] = Off;
       TileShape Shape =
           getTileShape(*A.Spec, [&](unsigned Idx) { return Imms[Idx]; });
       MMOs.push_back(tileMemOperand(MF, V, Shape, *A.Spec));

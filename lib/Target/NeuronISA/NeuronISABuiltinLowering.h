@@ -19,6 +19,7 @@ namespace llvm {
 class CallBase;
 class Function;
 class MCInstrInfo;
+class ScalarEvolution;
 
 namespace NeuronISA {
 /// Prefix of every builtin function name.
@@ -31,9 +32,12 @@ bool isBuiltinName(StringRef Name);
 const Function *getCalledFunctionOrNull(const CallBase &CB);
 
 /// Checks a call to a builtin: known name, argument count and kinds,
-/// constant operands, shapes. Returns an empty string if it can be lowered,
-/// else what is wrong.
-std::string checkBuiltinCall(const CallBase &CB, const MCInstrInfo &MII);
+/// constant operands, shapes, and that every on-chip access lies inside the
+/// tile it names (NeuronISATileAccess.h; with SE, also run-time partition
+/// indices hidden behind pointer phis). Returns an empty string if it can be
+/// lowered, else what is wrong.
+std::string checkBuiltinCall(const CallBase &CB, const MCInstrInfo &MII,
+                             ScalarEvolution *SE = nullptr);
 
 /// Lowers a checked builtin call. Returns the output chain.
 SDValue lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,

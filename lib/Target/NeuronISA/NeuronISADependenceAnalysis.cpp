@@ -11,7 +11,9 @@
 #include "NeuronISADependenceAnalysis.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
 #include "NeuronISAInstrInfo.h"
+#include "NeuronISATileLayout.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -77,6 +79,63 @@ TileRef TileRef::fromMemOperand(const MachineMemOperand &MMO) {
   return R;
 }
 
+TileRef TileRef::fromTileOperand(const MachineInstr &MI,
+                                 const TileOperandSpec &Spec,
+                                 const MachineMemOperand &MMO) {
+  TileRef R = fromMemOperand(MMO);
+  if (Spec.Space != MemSpace::OnChip)
+    return R;
+  auto ImmAt = [&](int Idx) -> std::optional<int64_t> {
+    if (Idx < 0 || unsigned(Idx) >= MI.getNumOperands() ||
+        !MI.getOperand(Idx).isImm() || MI.getOperand(Idx).getImm() < 0 ||
+        MI.getOperand(Idx).getImm() > UINT16_MAX)
+      return std::nullopt;
+    return MI.getOperand(Idx).getImm();
+  };
+  std::optional<int64_t> Start = ImmAt(Spec.partStartOp());
+  std::optional<int64_t> Count = ImmAt(Spec.PartOp);
+  if (Start && Count) {
+    R.PartBegin = static_cast<uint32_t>(*Start);
+    R.PartEnd = static_cast<uint32_t>(*Start + *Count);
+  }
+  // The memory operand's offset is the access's first byte in the tile
+  // global (LLVM's layout: row PartBegin). Only an access proved inside its
+  // tile keeps the tile as its object; any other may touch every tile of
+  // its memory.
+  bool Inside = false;
+  uint64_t Parts, Row;
+  if (const auto *GV = dyn_cast_or_null<GlobalVariable>(R.Obj))
+    if (R.RangeKnown && Start && Count &&
+        NeuronISATileLayout::getTileType(*GV, Parts, Row) &&
+        R.PartEnd <= Parts) {
+      int64_t Column = R.Offset - int64_t(R.PartBegin) * int64_t(Row);
+      if (Column >= 0 && uint64_t(Column) + R.Size <= Row) {
+        R.Offset = Column;
+        Inside = true;
+      }
+    }
+  if (!Inside) {
+    R.Obj = nullptr;
+    R.RangeKnown = false;
+    R.Offset = 0;
+    R.Size = 0;
+  }
+  return R;
+}
+
+/// The access of a memory operand that cannot be paired with its tile
+/// operand: on chip, anywhere in its memory.
+static TileRef unpairedRef(const MachineMemOperand &MMO) {
+  TileRef R = TileRef::fromMemOperand(MMO);
+  if (R.AddrSpace != 1) {
+    R.Obj = nullptr;
+    R.RangeKnown = false;
+    R.Offset = 0;
+    R.Size = 0;
+  }
+  return R;
+}
+
 TileRef TileRef::everything() {
   TileRef R;
   R.Reads = R.Writes = true;
@@ -100,6 +159,8 @@ static bool affineMayOverlap(const TileRef &A, const TileRef &B) {
 
 bool TileRef::mayOverlap(const TileRef &A, const TileRef &B) {
   if (A.AddrSpace && B.AddrSpace && A.AddrSpace != B.AddrSpace)
+    return false;
+  if (A.PartEnd <= B.PartBegin || B.PartEnd <= A.PartBegin)
     return false;
   // (Two exact constant ranges keep the interval test below, which the
   // location index relies on.)
@@ -267,8 +328,14 @@ void DependenceInfo::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
                                 ->getImm())
                       : agentOfEngine(getEngine(D));
         unsigned NumHBM = 0;
-        for (const MachineMemOperand *MMO : MI.memoperands()) {
-          S.Refs.push_back(TileRef::fromMemOperand(*MMO));
+        // Memory operands follow the tile operands, one each.
+        ArrayRef<TileOperandSpec> Specs =
+            getTileOperandSpecs(getTileFormat(D));
+        bool Paired = MI.memoperands().size() == Specs.size();
+        for (auto [K, MMO] : enumerate(MI.memoperands())) {
+          S.Refs.push_back(Paired
+                               ? TileRef::fromTileOperand(MI, Specs[K], *MMO)
+                               : unpairedRef(*MMO));
           NumHBM += S.Refs.back().AddrSpace == 1;
         }
         // The start addresses of an HBM access, for the accesses to one
@@ -344,8 +411,8 @@ public:
 
   unsigned intern(const TileRef &R) {
     auto Key = std::make_tuple(R.AddrSpace, R.Obj, R.RangeKnown, R.Offset,
-                               R.Size, R.AffBase, R.AffBits, R.AffTZ, R.AffC,
-                               R.AffExtent);
+                               R.Size, R.PartBegin, R.PartEnd, R.AffBase,
+                               R.AffBits, R.AffTZ, R.AffC, R.AffExtent);
     auto [It, New] = Ids.try_emplace(Key, Locs.size());
     if (New) {
       auto BKey = std::make_pair(R.AddrSpace, R.Obj);
@@ -423,7 +490,8 @@ private:
   };
   std::vector<Bucket> Buckets;
   std::map<std::tuple<unsigned, const Value *, bool, int64_t, uint64_t,
-                      unsigned, unsigned, unsigned, uint64_t, uint64_t>,
+                      uint32_t, uint32_t, unsigned, unsigned, unsigned,
+                      uint64_t, uint64_t>,
            unsigned>
       Ids;
   std::map<std::pair<unsigned, const Value *>, unsigned> BucketIds;

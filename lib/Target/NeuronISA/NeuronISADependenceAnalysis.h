@@ -13,10 +13,15 @@
 // tile range the other touches. Ranges come from the memory operands ISel
 // attaches (one per tile operand): the underlying IR object (a tile global in
 // SBUF/PSUM, or an HBM kernel argument), a constant byte offset and a
-// per-partition extent, or unknown offset/extent. Distinct globals never
-// overlap, distinct noalias arguments never overlap, different address
-// spaces never overlap, anything else unknown may. An instruction without
-// memory operands conflicts with everything.
+// per-partition extent, or unknown offset/extent; on chip also from the
+// instruction's partition start and count. On chip, an access overlaps
+// another iff their partition ranges and their byte ranges within a
+// partition both intersect; only an access proved inside its tile (constant
+// offset, checked against the tile's type) keeps its tile as object: any
+// other may touch every tile of its memory. Distinct globals never overlap,
+// distinct noalias arguments never overlap, different address spaces never
+// overlap, anything else unknown may. An instruction without memory
+// operands conflicts with everything.
 //
 // Groups: for a consumer site c and an agent F != agent(c), P(c, F) is the
 // set of sites on F that conflict with c. It is the union of the groups
@@ -34,6 +39,7 @@
 #define LLVM_LIB_TARGET_NEURONISA_NEURONISADEPENDENCEANALYSIS_H
 
 #include "MCTargetDesc/NeuronISABaseInfo.h"
+#include "MCTargetDesc/NeuronISAMachineModel.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/Sequence.h"
@@ -50,13 +56,19 @@ class Value;
 
 namespace NeuronISA {
 
-/// One tile access, from a memory operand.
+/// One tile access, from a memory operand (and, on chip, the instruction's
+/// partition operands).
 struct TileRef {
   const Value *Obj = nullptr; // underlying IR object; null: unknown
   unsigned AddrSpace = 0;     // 1 HBM, 2 SBUF, 3 PSUM; 0: unknown
+  /// Bytes [Offset, Offset + Size) of Obj (on chip: of each partition).
   int64_t Offset = 0;
   uint64_t Size = 0;
   bool RangeKnown = false; // Offset and Size are exact
+  /// On chip: the partitions [PartBegin, PartEnd) accessed (always known
+  /// from the instruction; the whole range when it is not).
+  uint32_t PartBegin = 0;
+  uint32_t PartEnd = UINT32_MAX;
   bool Writes = false;
   bool Reads = false;
 
@@ -77,6 +89,10 @@ struct TileRef {
   /// May the two accesses touch a common byte (ignoring read/write)?
   static bool mayOverlap(const TileRef &A, const TileRef &B);
   static TileRef fromMemOperand(const MachineMemOperand &MMO);
+  /// The access of tile operand Spec of MI, whose memory operand is MMO.
+  static TileRef fromTileOperand(const MachineInstr &MI,
+                                 const TileOperandSpec &Spec,
+                                 const MachineMemOperand &MMO);
   /// The access of an instruction without memory operands: everything.
   static TileRef everything();
 };

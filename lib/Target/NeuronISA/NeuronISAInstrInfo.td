@@ -33,13 +33,30 @@ def TileAddrAsmOperand : AsmOperandClass {
   let RenderMethod = "addTileAddrOperands";
 }
 
-// A tile address: [base + offset]. The offset is an immediate or, before
-// emission, a tile global placed by the backend.
+def HBMAddrAsmOperand : AsmOperandClass {
+  let Name = "HBMAddr";
+  let ParserMethod = "parseHBMAddr";
+  let RenderMethod = "addHBMAddrOperands";
+}
+
+// An on-chip (SBUF or PSUM) tile address: [base + offset, p<start>]. Base
+// plus offset is the per-partition byte address; the access starts at
+// partition $pstart (a constant: run-time addresses move along the free
+// dimension only). The offset is an immediate or, before emission, a tile
+// global placed by the backend.
 def tileaddr : Operand<i32> {
-  let MIOperandInfo = (ops GPR:$base, i32imm:$off);
+  let MIOperandInfo = (ops GPR:$base, i32imm:$off, i32imm:$pstart);
   let PrintMethod = "printTileAddr";
   let ParserMatchClass = TileAddrAsmOperand;
-  let OperandType = "OPERAND_MEMORY";
+  let OperandType = "OPERAND_NEURONISA_TILE_ADDR";
+}
+
+// An HBM address: [base + offset], a byte address (DMA only).
+def hbmaddr : Operand<i32> {
+  let MIOperandInfo = (ops GPR:$base, i32imm:$off);
+  let PrintMethod = "printHBMAddr";
+  let ParserMatchClass = HBMAddrAsmOperand;
+  let OperandType = "OPERAND_NEURONISA_HBM_ADDR";
 }
 
 def F32ImmAsmOperand : AsmOperandClass {
@@ -184,11 +201,11 @@ def RET : NeuronISAInst<(outs), (ins), "ret", [(NeuronISAret)]>;
 // DMA between HBM and SBUF, triggered by SP, completed by DMA queue $queue.
 // HBM rows are $stride bytes apart; SBUF rows are partitions.
 def DMA_LOAD : DataInst<EngineSP, FmtDMALoad, "dma.load",
-    (ins tileaddr:$dst, tileaddr:$src, i32imm:$p, i32imm:$f, i32imm:$stride,
+    (ins tileaddr:$dst, hbmaddr:$src, i32imm:$p, i32imm:$f, i32imm:$stride,
          i32imm:$queue),
     "$dst, $src, $p, $f, $stride, $queue">;
 def DMA_STORE : DataInst<EngineSP, FmtDMAStore, "dma.store",
-    (ins tileaddr:$dst, tileaddr:$src, i32imm:$p, i32imm:$f, i32imm:$stride,
+    (ins hbmaddr:$dst, tileaddr:$src, i32imm:$p, i32imm:$f, i32imm:$stride,
          i32imm:$queue),
     "$dst, $src, $p, $f, $stride, $queue">;
 

@@ -15,6 +15,7 @@
 #include "NeuronISABuiltinLowering.h"
 #include "NeuronISASubtarget.h"
 #include "NeuronISATileLayout.h"
+#include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/InitializePasses.h"
@@ -45,6 +46,8 @@ public:
   bool runOnFunction(Function &F) override;
   void getAnalysisUsage(AnalysisUsage &AU) const override {
     AU.addRequired<TargetPassConfig>();
+    // Run-time tile offsets, also through loop strength reduction's phis.
+    AU.addRequired<ScalarEvolutionWrapperPass>();
   }
 
 private:
@@ -57,6 +60,7 @@ char NeuronISAKernelVerifier::ID = 0;
 INITIALIZE_PASS_BEGIN(NeuronISAKernelVerifier, DEBUG_TYPE,
                       "NeuronISA kernel verifier", false, false)
 INITIALIZE_PASS_DEPENDENCY(TargetPassConfig)
+INITIALIZE_PASS_DEPENDENCY(ScalarEvolutionWrapperPass)
 INITIALIZE_PASS_END(NeuronISAKernelVerifier, DEBUG_TYPE,
                     "NeuronISA kernel verifier", false, false)
 
@@ -204,7 +208,8 @@ bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
                           "': kernels can only call @neuronisa.* builtins");
         continue;
       } else {
-        std::string Err = NeuronISA::checkBuiltinCall(*CB, MII);
+        std::string Err = NeuronISA::checkBuiltinCall(
+            *CB, MII, &getAnalysis<ScalarEvolutionWrapperPass>().getSE());
         if (!Err.empty())
           Bad |= report(F, &I, Err);
         continue; // builtin arguments are checked by the builtin's rules

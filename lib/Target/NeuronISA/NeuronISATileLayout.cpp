@@ -27,18 +27,13 @@ NeuronISATileLayout::compute(const Module &M,
     if (AS != NeuronISAAS::SBUF && AS != NeuronISAAS::PSUM)
       continue;
     unsigned Mem = AS == NeuronISAAS::SBUF ? 0 : 1;
-    auto *Outer = dyn_cast<ArrayType>(GV.getValueType());
-    auto *Inner =
-        Outer ? dyn_cast<ArrayType>(Outer->getElementType()) : nullptr;
-    if (!Inner || !Inner->getElementType()->isFloatTy() ||
-        Outer->getNumElements() == 0 || Inner->getNumElements() == 0) {
+    uint64_t P, Bytes;
+    if (!getTileType(GV, P, Bytes)) {
       Errors.push_back(("tile @" + GV.getName() + " in " + MemName[Mem] +
                         " must have type [P x [F x float]]")
                            .str());
       continue;
     }
-    uint64_t P = Outer->getNumElements();
-    uint64_t Bytes = 4 * Inner->getNumElements();
     if (P > MP.NumPartitions) {
       Errors.push_back(("tile @" + GV.getName() + " has " + Twine(P) +
                         " partitions; the machine has " +
@@ -67,6 +62,19 @@ NeuronISATileLayout::compute(const Module &M,
     Next[Mem] = Addr + Bytes;
   }
   return L;
+}
+
+bool NeuronISATileLayout::getTileType(const GlobalVariable &GV,
+                                      uint64_t &Partitions,
+                                      uint64_t &RowBytes) {
+  auto *Outer = dyn_cast<ArrayType>(GV.getValueType());
+  auto *Inner = Outer ? dyn_cast<ArrayType>(Outer->getElementType()) : nullptr;
+  if (!Inner || !Inner->getElementType()->isFloatTy() ||
+      Outer->getNumElements() == 0 || Inner->getNumElements() == 0)
+    return false;
+  Partitions = Outer->getNumElements();
+  RowBytes = 4 * Inner->getNumElements();
+  return true;
 }
 
 bool NeuronISATileLayout::getAddress(const GlobalValue *GV,

@@ -42,6 +42,11 @@ public:
                                      const NeuronISA::MachineParams &MP,
                                      SmallVectorImpl<std::string> &Errors);
 
+  /// The shape of a tile global of type [P x [F x float]]: P partitions of
+  /// RowBytes = 4F bytes. False if GV has another type.
+  static bool getTileType(const GlobalVariable &GV, uint64_t &Partitions,
+                          uint64_t &RowBytes);
+
   /// Per-partition byte address of a placed tile.
   bool getAddress(const GlobalValue *GV, uint32_t &Address) const;
   ArrayRef<Placement> placements() const { return Placements; }

@@ -22,6 +22,6 @@ define void @k(ptr addrspace(1) noalias %in, i32 %i) {
 }
 
 ; CHECK-LABEL: name: k
-; CHECK: DMA_LOAD $r0, @a, killed %{{[0-9]+}}, 0, 128, 512, 2048, 2, $snone :: (store (s16384) into @a, align 4, addrspace 2), (load unknown-size from %ir.src, align 4, addrspace 1)
-; CHECK-NEXT: PE_MATMUL $r0, @b, $r0, @a, $r0, @a, 128, 128, 256, 1, $snone :: (load store (s8192) on @b, align 4, addrspace 3), (load (s4096) from @a, align 4, addrspace 2), (load (s8192) from @a, align 4, addrspace 2)
-; CHECK-NEXT: DVE_TT_ADD $r0, @a + 1024, $r0, @a, $r0, @b, 128, 256, $snone :: (store (s8192) into @a + 1024, align 4, addrspace 2), (load (s8192) from @a, align 4, addrspace 2), (load (s8192) from @b, align 4, addrspace 3)
+; CHECK: DMA_LOAD $r0, @a, 0, killed %{{[0-9]+}}, 0, 128, 512, 2048, 2, $snone :: (store (s16384) into @a, align 4, addrspace 2), (load unknown-size from %ir.src, align 4, addrspace 1)
+; CHECK-NEXT: PE_MATMUL $r0, @b, 0, $r0, @a, 0, $r0, @a, 0, 128, 128, 256, 1, $snone :: (load store (s8192) on @b, align 4, addrspace 3), (load (s4096) from @a, align 4, addrspace 2), (load (s8192) from @a, align 4, addrspace 2)
+; CHECK-NEXT: DVE_TT_ADD $r0, @a + 1024, 0, $r0, @a, 0, $r0, @b, 0, 128, 256, $snone :: (store (s8192) into @a + 1024, align 4, addrspace 2), (load (s8192) from @a, align 4, addrspace 2), (load (s8192) from @b, align 4, addrspace 3)

@@ -15,3 +15,7 @@
 	act.exp [r0+0], [r0+0], 1, 1, 1.0, foo, snone
 # CHECK: errors.s:[[#@LINE+1]]:10: error: invalid operand for instruction
 	pe.wait r1, 3
+# CHECK: errors.s:[[#@LINE+1]]:26: error: an HBM address has no partition start
+	dma.load [r0+0], [r1+0, p2], 1, 1, 4, 0, snone
+# CHECK: errors.s:[[#@LINE+1]]:18: error: expected a partition start 'p<N>'
+	dve.copy [r0+0, pq], [r0+0], 1, 1, snone

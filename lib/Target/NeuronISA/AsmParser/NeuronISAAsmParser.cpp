@@ -2,7 +2,8 @@
 //
 // Parses what the NeuronISA AsmPrinter writes (and hand-written kernels):
 // engine-prefixed mnemonics, registers r0-r31 / s0-s255 / snone, tile
-// addresses "[rB+offset]", integer immediates, fp32 immediates and labels.
+// addresses "[rB+offset]" and "[rB+offset, pN]", HBM addresses "[rB+offset]",
+// integer immediates, fp32 immediates and labels.
 // The instruction matcher is generated from the .td files.
 //
 //===----------------------------------------------------------------------===//
@@ -27,6 +28,7 @@
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/TargetRegistry.h"
 #include <memory>
+#include <optional>
 
 using namespace llvm;
 
@@ -62,7 +64,12 @@ public:
   }
 
   ParseStatus parseTileAddr(OperandVector &Operands);
+  ParseStatus parseHBMAddr(OperandVector &Operands);
   ParseStatus parseF32Imm(OperandVector &Operands);
+
+private:
+  /// Parses "[rB+offset" and, if AllowPartition, ", pN"; then "]".
+  ParseStatus parseAddress(OperandVector &Operands, bool AllowPartition);
 };
 
 struct NeuronISAOperand : public MCParsedAsmOperand {
@@ -71,7 +78,8 @@ struct NeuronISAOperand : public MCParsedAsmOperand {
   StringRef Tok;
   MCRegister Reg;
   const MCExpr *Imm = nullptr; // Immediate, or tile offset
-  bool IsF32 = false;          // Immediate written as a float
+  int64_t PartStart = 0;       // TileAddr: first partition ("pN")
+  bool HasPartStart = false;   // TileAddr: ", pN" was written
 
   NeuronISAOperand(KindTy K, SMLoc S, SMLoc E) : Kind(K), StartLoc(S), EndLoc(E) {}
 
@@ -80,6 +88,7 @@ struct NeuronISAOperand : public MCParsedAsmOperand {
   bool isImm() const override { return Kind == Immediate; }
   bool isMem() const override { return Kind == TileAddr; }
   bool isTileAddr() const { return Kind == TileAddr; }
+  bool isHBMAddr() const { return Kind == TileAddr && !HasPartStart; }
   // An fp32 operand may be written as a float or as an integer (its value).
   bool isF32Imm() const { return Kind == Immediate; }
   MCRegister getReg() const override { return Reg; }
@@ -117,6 +126,11 @@ struct NeuronISAOperand : public MCParsedAsmOperand {
   void addTileAddrOperands(MCInst &Inst, unsigned N) const {
     Inst.addOperand(MCOperand::createReg(Reg));
     addExpr(Inst, Imm);
+    Inst.addOperand(MCOperand::createImm(PartStart));
+  }
+  void addHBMAddrOperands(MCInst &Inst, unsigned N) const {
+    Inst.addOperand(MCOperand::createReg(Reg));
+    addExpr(Inst, Imm);
   }
 
   static std::unique_ptr<NeuronISAOperand> createToken(StringRef S, SMLoc L) {
@@ -137,10 +151,13 @@ struct NeuronISAOperand : public MCParsedAsmOperand {
     return Op;
   }
   static std::unique_ptr<NeuronISAOperand>
-  createTileAddr(MCRegister Base, const MCExpr *Off, SMLoc S, SMLoc E) {
+  createTileAddr(MCRegister Base, const MCExpr *Off,
+                 std::optional<int64_t> PartStart, SMLoc S, SMLoc E) {
     auto Op = std::make_unique<NeuronISAOperand>(TileAddr, S, E);
     Op->Reg = Base;
     Op->Imm = Off;
+    Op->HasPartStart = PartStart.has_value();
+    Op->PartStart = PartStart.value_or(0);
     return Op;
   }
 };
@@ -183,6 +200,15 @@ bool NeuronISAAsmParser::parseImmOrExpr(const MCExpr *&E, SMLoc &S,
 }
 
 ParseStatus NeuronISAAsmParser::parseTileAddr(OperandVector &Operands) {
+  return parseAddress(Operands, /*AllowPartition=*/true);
+}
+
+ParseStatus NeuronISAAsmParser::parseHBMAddr(OperandVector &Operands) {
+  return parseAddress(Operands, /*AllowPartition=*/false);
+}
+
+ParseStatus NeuronISAAsmParser::parseAddress(OperandVector &Operands,
+                                             bool AllowPartition) {
   SMLoc S = getParser().getTok().getLoc();
   if (getParser().getTok().isNot(AsmToken::LBrac))
     return ParseStatus::NoMatch;
@@ -206,12 +232,32 @@ ParseStatus NeuronISAAsmParser::parseTileAddr(OperandVector &Operands) {
     if (Off->evaluateAsAbsolute(V))
       Off = MCConstantExpr::create(V, getContext());
   }
+  // ", p<N>": the lexer reads "p<N>" as one identifier.
+  std::optional<int64_t> PartStart;
+  if (getParser().getTok().is(AsmToken::Comma) &&
+      getLexer().peekTok().is(AsmToken::Identifier) &&
+      getLexer().peekTok().getIdentifier().starts_with("p")) {
+    getParser().Lex();
+    const AsmToken &P = getParser().getTok();
+    SMLoc PS = P.getLoc();
+    if (!AllowPartition)
+      return Error(PS, "an HBM address has no partition start");
+    StringRef Digits = P.getIdentifier().drop_front();
+    uint64_t N;
+    if (Digits.empty() || Digits.getAsInteger(10, N) ||
+        N > uint64_t(INT32_MAX))
+      return Error(PS, "expected a partition start 'p<N>'");
+    PartStart = static_cast<int64_t>(N);
+    getParser().Lex();
+  }
   if (getParser().getTok().isNot(AsmToken::RBrac))
     return Error(getParser().getTok().getLoc(),
-                 "expected ']' to close a tile address");
+                 AllowPartition ? "expected ']' to close a tile address"
+                                : "expected ']' to close an HBM address");
   SMLoc E = getParser().getTok().getEndLoc();
   getParser().Lex();
-  Operands.push_back(NeuronISAOperand::createTileAddr(Base, Off, S, E));
+  Operands.push_back(
+      NeuronISAOperand::createTileAddr(Base, Off, PartStart, S, E));
   return ParseStatus::Success;
 }
 

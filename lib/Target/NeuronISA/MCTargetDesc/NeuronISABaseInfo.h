@@ -21,6 +21,10 @@ namespace MCOI {
 enum NeuronISAOperandType : unsigned {
   /// An fp32 constant held as its IEEE bit pattern in an i32 immediate.
   OPERAND_NEURONISA_F32 = OPERAND_FIRST_TARGET,
+  /// An on-chip tile address: three operands, see TileAddrOperand.
+  OPERAND_NEURONISA_TILE_ADDR,
+  /// An HBM address: two operands (base register, byte offset).
+  OPERAND_NEURONISA_HBM_ADDR,
 };
 } // namespace MCOI
 
@@ -114,6 +118,18 @@ inline bool isSync(const MCInstrDesc &D) {
 inline bool isDMA(TileFormat F) {
   return F == TileFormat::DMALoad || F == TileFormat::DMAStore;
 }
+
+/// The MI/MC operands of a tile address, from its first one: the base
+/// register, the byte offset (an immediate, or a tile global before
+/// emission) and, on chip only, the first partition of the access.
+enum TileAddrOperand : unsigned {
+  TileAddrBase = 0,
+  TileAddrOffset = 1,
+  TileAddrPartStart = 2,
+};
+/// Number of MI/MC operands of an on-chip tile address and of an HBM address.
+constexpr unsigned NumTileAddrOperands = 3;
+constexpr unsigned NumHBMAddrOperands = 2;
 
 /// Operand indices shared by all data-path instructions. (Every other
 /// operand is found by name: NeuronISA::getNamedOperandIdx.)

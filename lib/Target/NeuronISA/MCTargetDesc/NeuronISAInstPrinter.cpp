@@ -2,12 +2,14 @@
 //
 // Prints instructions with engine-prefixed mnemonics ("pe.matmul",
 // "dve.tt.add", "dma.load"; control instructions have no prefix), tile
-// addresses as [rB+offset] and fp32 immediates as decimal numbers that parse
-// back to the same bits.
+// addresses as [rB+offset] or [rB+offset, pN] (from partition N > 0), HBM
+// addresses as [rB+offset], and fp32 immediates as decimal numbers that
+// parse back to the same bits.
 //
 //===----------------------------------------------------------------------===//
 
 #include "NeuronISAInstPrinter.h"
+#include "NeuronISABaseInfo.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/MC/MCAsmInfo.h"
@@ -38,8 +40,10 @@ void NeuronISAInstPrinter::printRegName(raw_ostream &OS, MCRegister Reg) {
 
 void NeuronISAInstPrinter::printOperand(const MCInst *MI, unsigned OpNo,
                                         raw_ostream &OS) {
+  // Invalid instructions (rejected by verifyInstruction and the assembly
+  // parser) still print without crashing.
   const MCOperand &Op = MI->getOperand(OpNo);
-  if (Op.isReg()) {
+  if (Op.isReg() && Op.getReg()) {
     printRegName(OS, Op.getReg());
     return;
   }
@@ -47,25 +51,53 @@ void NeuronISAInstPrinter::printOperand(const MCInst *MI, unsigned OpNo,
     OS << Op.getImm();
     return;
   }
-  assert(Op.isExpr() && "unknown operand kind");
-  MAI.printExpr(OS, *Op.getExpr());
+  if (Op.isExpr()) {
+    MAI.printExpr(OS, *Op.getExpr());
+    return;
+  }
+  OS << "<invalid>";
+}
+
+void NeuronISAInstPrinter::printAddress(const MCInst *MI, unsigned OpNo,
+                                        raw_ostream &OS) {
+  const MCOperand &Base = MI->getOperand(OpNo + NeuronISA::TileAddrBase);
+  OS << '[';
+  if (Base.isReg() && Base.getReg())
+    printRegName(OS, Base.getReg());
+  else
+    OS << "<invalid base>";
+  const MCOperand &Off = MI->getOperand(OpNo + NeuronISA::TileAddrOffset);
+  if (Off.isImm()) {
+    // Negated as unsigned: -INT64_MIN overflows.
+    int64_t V = Off.getImm();
+    if (V < 0)
+      OS << "-0x" << Twine::utohexstr(0 - static_cast<uint64_t>(V));
+    else
+      OS << "+0x" << Twine::utohexstr(static_cast<uint64_t>(V));
+  } else if (Off.isExpr()) {
+    OS << '+';
+    MAI.printExpr(OS, *Off.getExpr());
+  } else {
+    OS << "+<invalid offset>";
+  }
 }
 
 void NeuronISAInstPrinter::printTileAddr(const MCInst *MI, unsigned OpNo,
                                          raw_ostream &OS) {
-  OS << '[';
-  printRegName(OS, MI->getOperand(OpNo).getReg());
-  const MCOperand &Off = MI->getOperand(OpNo + 1);
-  if (Off.isImm()) {
-    int64_t V = Off.getImm();
-    if (V < 0)
-      OS << "-0x" << Twine::utohexstr(static_cast<uint64_t>(-V));
-    else
-      OS << "+0x" << Twine::utohexstr(static_cast<uint64_t>(V));
-  } else {
-    OS << '+';
-    MAI.printExpr(OS, *Off.getExpr());
-  }
+  printAddress(MI, OpNo, OS);
+  // Partition 0 is implied, so tiles that start at partition 0 print as
+  // plain [rB+offset].
+  const MCOperand &Part = MI->getOperand(OpNo + NeuronISA::TileAddrPartStart);
+  if (!Part.isImm())
+    OS << ", p<invalid>";
+  else if (Part.getImm() != 0)
+    OS << ", p" << Part.getImm();
+  OS << ']';
+}
+
+void NeuronISAInstPrinter::printHBMAddr(const MCInst *MI, unsigned OpNo,
+                                        raw_ostream &OS) {
+  printAddress(MI, OpNo, OS);
   OS << ']';
 }
 

@@ -25,7 +25,12 @@ public:
 
   void printOperand(const MCInst *MI, unsigned OpNo, raw_ostream &OS);
   void printTileAddr(const MCInst *MI, unsigned OpNo, raw_ostream &OS);
+  void printHBMAddr(const MCInst *MI, unsigned OpNo, raw_ostream &OS);
   void printF32Imm(const MCInst *MI, unsigned OpNo, raw_ostream &OS);
+
+private:
+  /// "[rB+offset" of a tile or HBM address.
+  void printAddress(const MCInst *MI, unsigned OpNo, raw_ostream &OS);
 };
 
 } // namespace llvm

@@ -203,6 +203,8 @@ ArrayRef<TileOperandSpec> NeuronISA::getTileOperandSpecs(TileFormat F) {
 
 TileShape NeuronISA::getTileShape(const TileOperandSpec &S, ImmGetter Imm) {
   TileShape T;
+  T.PartStart =
+      S.partStartOp() >= 0 ? static_cast<uint32_t>(Imm(S.partStartOp())) : 0;
   T.Partitions = static_cast<uint32_t>(Imm(S.PartOp));
   T.FreeElems = S.FreeOp >= 0 ? static_cast<uint32_t>(Imm(S.FreeOp)) : 1;
   T.RowStride = S.StrideOp >= 0 ? static_cast<uint32_t>(Imm(S.StrideOp)) : 0;
@@ -296,6 +298,11 @@ std::string NeuronISA::checkShape(const MachineParams &MP, TileFormat F,
     if (T.Partitions < 1 || T.Partitions > MP.NumPartitions)
       return (Twine(S.Role) + " partitions " + Twine(T.Partitions) +
               " out of range 1-" + Twine(MP.NumPartitions))
+          .str();
+    if (uint64_t(T.PartStart) + T.Partitions > MP.NumPartitions)
+      return (Twine(S.Role) + " partitions [" + Twine(T.PartStart) + ", " +
+              Twine(uint64_t(T.PartStart) + T.Partitions) +
+              ") exceed the machine's " + Twine(MP.NumPartitions))
           .str();
     if (T.FreeElems < 1)
       return (Twine(S.Role) + " free size must be at least 1").str();

@@ -78,8 +78,9 @@ enum class MemSpace : uint8_t { OnChip, HBM };
 
 /// Where a tile operand sits in the operand list and how to compute its size.
 /// Operand indices are MI/MC operand indices, resolved from the operand names
-/// of NeuronISAInstrInfo.td; -1 where there is none (a tile address is two
-/// operands: base register at AddrOp, offset at AddrOp + 1).
+/// of NeuronISAInstrInfo.td; -1 where there is none. The address starts at
+/// AddrOp: base register, byte offset and, on chip, the first partition
+/// (TileAddrOperand).
 struct TileOperandSpec {
   int8_t AddrOp;
   TileAccess Access;
@@ -89,6 +90,17 @@ struct TileOperandSpec {
   int8_t StrideOp; // HBM row stride in bytes; -1 if not HBM
   int8_t AccOp;    // if >= 0 and that operand is non-zero, also read
   const char *Role; // "dst", "src", ...
+
+  unsigned baseOp() const { return AddrOp + TileAddrBase; }
+  unsigned offsetOp() const { return AddrOp + TileAddrOffset; }
+  /// The partition-start operand; -1 for HBM.
+  int partStartOp() const {
+    return Space == MemSpace::OnChip ? AddrOp + TileAddrPartStart : -1;
+  }
+  unsigned numAddrOperands() const {
+    return Space == MemSpace::OnChip ? NumTileAddrOperands
+                                     : NumHBMAddrOperands;
+  }
 };
 
 /// The tile operands of a data-path format (empty for None).
@@ -106,6 +118,7 @@ using ImmGetter = function_ref<int64_t(unsigned OpIdx)>;
 
 /// Shape of one tile access, from the instruction's immediates.
 struct TileShape {
+  uint32_t PartStart; // on chip: the first partition
   uint32_t Partitions;
   uint32_t FreeElems;
   uint32_t RowStride; // HBM only: bytes between partition rows
