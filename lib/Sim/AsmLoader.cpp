@@ -2,12 +2,14 @@
 //
 // Drives the target's MC assembly parser over a .s file. A recording streamer
 // keeps instructions (with their source location) and labels and ignores
-// every directive except symbol attributes (to find global functions) and
-// assignments (".set NAME, VALUE" constants usable as immediates).
+// every directive except symbol attributes (to find global functions),
+// assignments (".set NAME, VALUE" constants usable as immediates) and tile
+// declarations (.neuronisa_tile, through the target streamer).
 //
 //===----------------------------------------------------------------------===//
 
 #include "Program.h"
+#include "TileBounds.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/ADT/DenseMap.h"
@@ -69,6 +71,17 @@ public:
   void emitZerofill(MCSection *, MCSymbol *, uint64_t, Align, SMLoc) override {}
 };
 
+/// Keeps the tiles the program declares, with the directive's location.
+class TileRecorder final : public NeuronISATargetStreamer {
+public:
+  std::vector<std::pair<NeuronISA::TileDecl, SMLoc>> Tiles;
+
+  explicit TileRecorder(MCStreamer &S) : NeuronISATargetStreamer(S) {}
+  void emitTile(const NeuronISA::TileDecl &T) override {
+    Tiles.push_back({T, getStreamer().getStartTokLoc()});
+  }
+};
+
 } // namespace
 
 static void initializeTarget() {
@@ -126,6 +139,7 @@ neuronisa_sim::loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
   Ctx.setObjectFileInfo(MOFI.get());
 
   RecordingStreamer Str(Ctx);
+  auto *Tiles = new TileRecorder(Str); // owned by Str
   std::unique_ptr<MCAsmParser> Parser(createMCAsmParser(SM, Ctx, Str, *MAI));
   std::unique_ptr<MCTargetAsmParser> TAP(
       T->createMCAsmParser(*STI, *Parser, *MII, Opts));
@@ -173,6 +187,18 @@ neuronisa_sim::loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
   }
   if (Str.Insts.empty())
     return createStringError("'" + P.FileName + "' contains no instructions");
+
+  bool BadTile = false;
+  for (const auto &[T, Loc] : Tiles->Tiles) {
+    std::string Msg = checkTileDecl(T, MP);
+    if (!Msg.empty()) {
+      SM.PrintMessage(ErrOS, Loc, SourceMgr::DK_Error, Msg);
+      BadTile = true;
+    }
+    P.Tiles.push_back(T);
+  }
+  if (BadTile)
+    return createStringError("invalid program '" + P.FileName + "'");
 
   P.OpcodeNames.resize(MII->getNumOpcodes());
   P.Insts.resize(Str.Insts.size());

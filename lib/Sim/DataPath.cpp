@@ -2,6 +2,7 @@
 
 #include "DataPath.h"
 #include "MCTargetDesc/NeuronISASemantics.h"
+#include "TileBounds.h"
 #include <algorithm>
 
 using namespace llvm;
@@ -31,6 +32,10 @@ std::string neuronisa_sim::resolveTiles(const Inst &I, const int32_t *Regs,
           Err = "the sources of a PE instruction must be in SBUF";
         else if (I.isDMA() && Out[K].Reg != Region::SBUF)
           Err = "the on-chip side of a DMA must be in SBUF";
+        else
+          Err = checkInsideDeclaredTile(M.tiles(), Out[K].Reg, Addr,
+                                        T.PartStart, T.Partitions,
+                                        T.FreeElems);
       }
     }
     if (!Err.empty())

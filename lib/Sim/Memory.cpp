@@ -19,11 +19,13 @@ const char *neuronisa_sim::regionName(Region R) {
   return "?";
 }
 
-Memory::Memory(const NeuronISA::MachineParams &MP)
+Memory::Memory(const NeuronISA::MachineParams &MP,
+               std::vector<NeuronISA::TileDecl> Tiles)
     : MP(MP), SBUFRowElems(MP.SBUFBytesPerPartition / 4),
       PSUMRowElems(MP.PSUMBytesPerPartition / 4),
       SBUF(size_t(MP.NumPartitions) * SBUFRowElems, 0.0f),
-      PSUM(size_t(MP.NumPartitions) * PSUMRowElems, 0.0f) {}
+      PSUM(size_t(MP.NumPartitions) * PSUMRowElems, 0.0f),
+      Tiles(std::move(Tiles)) {}
 
 uint32_t Memory::addBuffer(std::vector<float> Data, std::string Name) {
   HBMBuffer B;

@@ -12,6 +12,8 @@
 #define NEURONISA_SIM_MEMORY_H
 
 #include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "MCTargetDesc/NeuronISATargetStreamer.h"
+#include "llvm/ADT/ArrayRef.h"
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -39,7 +41,11 @@ constexpr uint32_t HBMGuard = 0x10000;
 
 class Memory {
 public:
-  explicit Memory(const NeuronISA::MachineParams &MP);
+  /// Tiles: the program's declared tiles (Program::Tiles), which every
+  /// on-chip access must stay inside (TileBounds.h); none: no such check.
+  explicit Memory(const NeuronISA::MachineParams &MP,
+                  std::vector<NeuronISA::TileDecl> Tiles = {});
+  ArrayRef<NeuronISA::TileDecl> tiles() const { return Tiles; }
 
   /// Adds an HBM buffer of Elems fp32 and returns its address.
   uint32_t addBuffer(std::vector<float> Data, std::string Name);
@@ -74,6 +80,7 @@ private:
   size_t SBUFRowElems, PSUMRowElems;
   std::vector<float> SBUF, PSUM;
   std::vector<HBMBuffer> Buffers;
+  std::vector<NeuronISA::TileDecl> Tiles;
   uint32_t NextBase = HBMFirstBase;
 };
 

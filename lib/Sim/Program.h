@@ -13,6 +13,7 @@
 #include "MCTargetDesc/NeuronISABaseInfo.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/SMLoc.h"
@@ -109,6 +110,8 @@ public:
   std::string FileName;
   /// Mnemonic of each opcode (for messages), indexed by Inst::Opcode.
   std::vector<std::string> OpcodeNames;
+  /// The tiles the program declares (.neuronisa_tile), in order.
+  std::vector<NeuronISA::TileDecl> Tiles;
   /// The source, kept for located diagnostics at run time.
   std::shared_ptr<SourceMgr> SrcMgr;
 

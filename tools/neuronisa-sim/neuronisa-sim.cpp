@@ -174,7 +174,7 @@ int main(int argc, char **argv) {
   if (!P)
     return fail(toString(P.takeError()));
 
-  Memory M(MP);
+  Memory M(MP, P->Tiles);
   if (Error E = setUpArgs(Args, M))
     return fail(toString(std::move(E)));
   std::vector<int32_t> Values;

@@ -1,12 +1,14 @@
 //===-- NeuronISAAsmPrinter.cpp - NeuronISA assembly writer ---------------===//
 //
 // Writes engine-tagged assembly. Tiles are not data: instead of emitting
-// them, the printer lists where each one was placed.
+// them, the printer declares where each one was placed (.neuronisa_tile,
+// NeuronISATargetStreamer.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "MCTargetDesc/NeuronISAInstPrinter.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "NeuronISA.h"
 #include "NeuronISAMCInstLower.h"
 #include "NeuronISATileLayout.h"
@@ -47,17 +49,19 @@ void NeuronISAAsmPrinter::emitStartOfAsmFile(Module &M) {
   // Errors were reported by the kernel verifier; place what fits.
   SmallVector<std::string, 2> Ignored;
   Layout = NeuronISATileLayout::compute(M, NeuronISA::MachineParams(), Ignored);
-  if (!OutStreamer->hasRawTextSupport())
+  auto *TS =
+      static_cast<NeuronISATargetStreamer *>(OutStreamer->getTargetStreamer());
+  if (!TS)
     return;
   for (const NeuronISATileLayout::Placement &P : Layout.placements()) {
-    std::string Line;
-    raw_string_ostream OS(Line);
-    OS << " tile @" << P.Tile->getName() << ": "
-       << (P.AddrSpace == NeuronISAAS::SBUF ? "sbuf" : "psum") << " ["
-       << format_hex(P.Address, 8) << ", "
-       << format_hex(uint64_t(P.Address) + P.BytesPerPartition, 8) << ") x "
-       << P.Partitions << " partitions";
-    OutStreamer->emitRawComment(Line);
+    NeuronISA::TileDecl T;
+    T.Name = P.Tile->getName().str();
+    T.Memory = P.AddrSpace == NeuronISAAS::SBUF ? NeuronISA::TileMemory::SBUF
+                                                : NeuronISA::TileMemory::PSUM;
+    T.Address = P.Address;
+    T.BytesPerPartition = P.BytesPerPartition;
+    T.Partitions = P.Partitions;
+    TS->emitTile(T);
   }
 }
 

@@ -8,10 +8,10 @@
 @col = internal addrspace(2) global [128 x [1 x float]] zeroinitializer
 @p0 = internal addrspace(3) global [128 x [512 x float]] zeroinitializer
 
-; CHECK: # tile @s0: sbuf [0x000000, 0x000800) x 128 partitions
-; CHECK: # tile @s1: sbuf [0x000800, 0x001000) x 128 partitions
-; CHECK: # tile @col: sbuf [0x001000, 0x001004) x 128 partitions
-; CHECK: # tile @p0: psum [0x400000, 0x400800) x 128 partitions
+; CHECK: .neuronisa_tile s0, sbuf, 0x0, 0x800, 128
+; CHECK: .neuronisa_tile s1, sbuf, 0x800, 0x800, 128
+; CHECK: .neuronisa_tile col, sbuf, 0x1000, 0x4, 128
+; CHECK: .neuronisa_tile p0, psum, 0x400000, 0x800, 128
 
 declare void @neuronisa.dma.load(ptr addrspace(2), ptr addrspace(1), i32, i32, i32, i32)
 declare void @neuronisa.dma.store(ptr addrspace(1), ptr addrspace(2), i32, i32, i32, i32)

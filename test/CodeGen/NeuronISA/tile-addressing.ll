@@ -16,9 +16,9 @@ declare void @neuronisa.dve.copy(ptr addrspace(2), ptr addrspace(2), i32, i32)
 declare void @neuronisa.pool.memset(ptr addrspace(3), float, i32, i32)
 declare void @neuronisa.dma.load(ptr addrspace(2), ptr addrspace(1), i32, i32, i32, i32)
 
-; CHECK: # tile @a: sbuf [0x000000, 0x000040) x 8 partitions
-; CHECK: # tile @b: sbuf [0x000040, 0x000080) x 8 partitions
-; CHECK: # tile @p: psum [0x400000, 0x400800) x 128 partitions
+; CHECK: .neuronisa_tile a, sbuf, 0x0, 0x40, 8
+; CHECK: .neuronisa_tile b, sbuf, 0x40, 0x40, 8
+; CHECK: .neuronisa_tile p, psum, 0x400000, 0x800, 128
 
 define void @constant(ptr addrspace(1) %in) {
 ; CHECK-LABEL: constant:

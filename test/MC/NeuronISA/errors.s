@@ -19,3 +19,14 @@
 	dma.load [r0+0], [r1+0, p2], 1, 1, 4, 0, snone
 # CHECK: errors.s:[[#@LINE+1]]:18: error: expected a partition start 'p<N>'
 	dve.copy [r0+0, pq], [r0+0], 1, 1, snone
+# Tile placement directives.
+# CHECK: errors.s:[[#@LINE+1]]:21: error: expected 'sbuf' or 'psum'
+	.neuronisa_tile y, hbm, 0, 4, 1
+# CHECK: errors.s:[[#@LINE+1]]:30: error: bytes per partition out of range 1-4294967295
+	.neuronisa_tile y, sbuf, 0, 0, 1
+# CHECK: errors.s:[[#@LINE+1]]:27: error: tile address out of range 0-4294967295
+	.neuronisa_tile y, sbuf, -4, 4, 1
+# CHECK: errors.s:[[#@LINE+1]]:2: error: tile address and size must be multiples of 4 bytes
+	.neuronisa_tile y, sbuf, 2, 4, 1
+# CHECK: errors.s:[[#@LINE+1]]:20: error: expected comma
+	.neuronisa_tile y sbuf, 0, 4, 1

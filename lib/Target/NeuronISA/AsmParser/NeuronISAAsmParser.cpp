@@ -3,12 +3,14 @@
 // Parses what the NeuronISA AsmPrinter writes (and hand-written kernels):
 // engine-prefixed mnemonics, registers r0-r31 / s0-s255 / snone, tile
 // addresses "[rB+offset]" and "[rB+offset, pN]", HBM addresses "[rB+offset]",
-// integer immediates, fp32 immediates and labels.
+// integer immediates, fp32 immediates, labels, and the tile placement
+// directive .neuronisa_tile (NeuronISATargetStreamer.h).
 // The instruction matcher is generated from the .td files.
 //
 //===----------------------------------------------------------------------===//
 
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -48,6 +50,10 @@ class NeuronISAAsmParser : public MCTargetAsmParser {
                                OperandVector &Operands, MCStreamer &Out,
                                uint64_t &ErrorInfo,
                                bool MatchingInlineAsm) override;
+
+  ParseStatus parseDirective(AsmToken DirectiveID) override;
+  /// .neuronisa_tile NAME, sbuf|psum, ADDRESS, BYTES, PARTITIONS
+  bool parseTileDirective(SMLoc DirectiveLoc);
 
   bool parseOperand(OperandVector &Operands);
   /// Parses an integer immediate or a symbol expression.
@@ -290,6 +296,65 @@ ParseStatus NeuronISAAsmParser::parseF32Imm(OperandVector &Operands) {
   Operands.push_back(NeuronISAOperand::createImm(
       MCConstantExpr::create(bit_cast<uint32_t>(F), getContext()), S, E));
   return ParseStatus::Success;
+}
+
+ParseStatus NeuronISAAsmParser::parseDirective(AsmToken DirectiveID) {
+  if (DirectiveID.getString() == NeuronISA::TileDirective)
+    return parseTileDirective(DirectiveID.getLoc()) ? ParseStatus::Failure
+                                                    : ParseStatus::Success;
+  return ParseStatus::NoMatch;
+}
+
+bool NeuronISAAsmParser::parseTileDirective(SMLoc DirectiveLoc) {
+  MCAsmParser &P = getParser();
+  NeuronISA::TileDecl T;
+  SMLoc NameLoc = P.getTok().getLoc();
+  StringRef Id;
+  if (P.getTok().is(AsmToken::String) ? P.parseEscapedString(T.Name)
+                                      : P.parseIdentifier(Id))
+    return Error(NameLoc, "expected a tile name");
+  if (!Id.empty())
+    T.Name = Id.str();
+  SMLoc MemLoc;
+  StringRef Mem;
+  if (P.parseComma())
+    return true;
+  MemLoc = P.getTok().getLoc();
+  if (P.parseIdentifier(Mem))
+    return Error(MemLoc, "expected 'sbuf' or 'psum'");
+  std::optional<NeuronISA::TileMemory> M = NeuronISA::parseTileMemory(Mem);
+  if (!M)
+    return Error(MemLoc, "expected 'sbuf' or 'psum'");
+  T.Memory = *M;
+  // Address, bytes per partition, partitions: 32-bit, the last two non-zero.
+  auto ParseField = [&](uint32_t &Out, const char *What, bool NonZero) {
+    int64_t V;
+    SMLoc Loc;
+    if (P.parseComma())
+      return true;
+    Loc = P.getTok().getLoc();
+    if (P.parseAbsoluteExpression(V))
+      return true;
+    if (V < (NonZero ? 1 : 0) || V > UINT32_MAX)
+      return Error(Loc, Twine(What) + " out of range " +
+                            (NonZero ? "1" : "0") + "-" + Twine(UINT32_MAX));
+    Out = static_cast<uint32_t>(V);
+    return false;
+  };
+  if (ParseField(T.Address, "tile address", false) ||
+      ParseField(T.BytesPerPartition, "bytes per partition", true) ||
+      ParseField(T.Partitions, "partition count", true))
+    return true;
+  if (T.Address % 4 || T.BytesPerPartition % 4)
+    return Error(DirectiveLoc,
+                 "tile address and size must be multiples of 4 bytes");
+  if (P.parseEOL())
+    return true;
+  auto *TS = static_cast<NeuronISATargetStreamer *>(
+      getParser().getStreamer().getTargetStreamer());
+  if (TS)
+    TS->emitTile(T);
+  return false;
 }
 
 bool NeuronISAAsmParser::parseOperand(OperandVector &Operands) {

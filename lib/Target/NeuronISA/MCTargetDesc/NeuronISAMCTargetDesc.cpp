@@ -4,6 +4,7 @@
 #include "NeuronISABaseInfo.h"
 #include "NeuronISAInstPrinter.h"
 #include "NeuronISAMachineModel.h"
+#include "NeuronISATargetStreamer.h"
 #include "NeuronISAMCAsmInfo.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/ADT/StringRef.h"
@@ -111,6 +112,16 @@ static MCInstPrinter *createNeuronISAMCInstPrinter(const Triple &T,
   return new NeuronISAInstPrinter(MAI, MII, MRI);
 }
 
+static MCTargetStreamer *
+createNeuronISAAsmTargetStreamer(MCStreamer &S, formatted_raw_ostream &OS,
+                                 MCInstPrinter *InstPrint) {
+  return new NeuronISATargetAsmStreamer(S, OS);
+}
+
+static MCTargetStreamer *createNeuronISANullTargetStreamer(MCStreamer &S) {
+  return new NeuronISATargetStreamer(S);
+}
+
 extern "C" void LLVMInitializeNeuronISATargetMC() {
   static bool Done = false;
   if (Done)
@@ -122,4 +133,8 @@ extern "C" void LLVMInitializeNeuronISATargetMC() {
   TargetRegistry::RegisterMCRegInfo(T, createNeuronISAMCRegisterInfo);
   TargetRegistry::RegisterMCSubtargetInfo(T, createNeuronISAMCSubtargetInfo);
   TargetRegistry::RegisterMCInstPrinter(T, createNeuronISAMCInstPrinter);
+  TargetRegistry::RegisterAsmTargetStreamer(T,
+                                            createNeuronISAAsmTargetStreamer);
+  TargetRegistry::RegisterNullTargetStreamer(T,
+                                             createNeuronISANullTargetStreamer);
 }

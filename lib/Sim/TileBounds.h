@@ -1,0 +1,40 @@
+//===-- TileBounds.h - On-chip accesses stay inside their tiles -*- C++ -*-===//
+//
+// The compiler checks every on-chip access whose offset is a constant
+// against the tile it names; an access whose address comes from a register
+// is checked here, when it executes: it must lie inside one tile the
+// program declares (.neuronisa_tile), in bytes and in partitions, in that
+// tile's memory. Otherwise it would read or write whatever lies next to its
+// tile. A program that declares no tile (hand-written assembly) is only
+// checked against the memories' bounds.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef NEURONISA_SIM_TILEBOUNDS_H
+#define NEURONISA_SIM_TILEBOUNDS_H
+
+#include "Memory.h"
+#include "MCTargetDesc/NeuronISATargetStreamer.h"
+#include "llvm/ADT/ArrayRef.h"
+#include <cstdint>
+#include <string>
+
+namespace llvm {
+namespace neuronisa_sim {
+
+/// "" if Tiles is empty or the access to bytes [Addr, Addr + 4 * FreeElems)
+/// of partitions [P0, P0 + Parts) of memory R lies inside one of them;
+/// else what is wrong.
+std::string checkInsideDeclaredTile(ArrayRef<NeuronISA::TileDecl> Tiles,
+                                    Region R, uint32_t Addr, uint32_t P0,
+                                    uint32_t Parts, uint32_t FreeElems);
+
+/// Checks a declared tile against the machine: in its memory, at most
+/// NumPartitions partitions. "" if fine.
+std::string checkTileDecl(const NeuronISA::TileDecl &T,
+                          const NeuronISA::MachineParams &MP);
+
+} // namespace neuronisa_sim
+} // namespace llvm
+
+#endif
