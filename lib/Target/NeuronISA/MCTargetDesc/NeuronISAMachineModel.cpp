@@ -329,7 +329,9 @@ std::string NeuronISA::checkShape(const MachineParams &MP, TileFormat F,
   if (F == TileFormat::Transpose && Named(OpName::f) > MP.NumPartitions)
     return "transpose free size " + std::to_string(Named(OpName::f)) +
            " exceeds the partition count";
-  if (isDMA(F) && Named(OpName::queue) >= MP.NumDMAQueues)
+  // (Signed: a negative queue is out of range, not a large one.)
+  if (isDMA(F) &&
+      (Named(OpName::queue) < 0 || Named(OpName::queue) >= MP.NumDMAQueues))
     return "DMA queue " + std::to_string(Named(OpName::queue)) +
            " out of range 0-" + std::to_string(MP.NumDMAQueues - 1);
   return "";

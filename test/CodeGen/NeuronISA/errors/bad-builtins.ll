@@ -1,4 +1,5 @@
 ; RUN: not llc -mtriple=neuronisa < %s 2>&1 | FileCheck %s
+; RUN: not llc -mtriple=neuronisa -neuronisa-sync=none < %s 2>&1 | FileCheck %s
 ; Builtin calls are checked against their instruction: name, argument count
 ; and kinds, constant operands, address spaces and shapes.
 
@@ -49,6 +50,13 @@ define void @too_many_partitions() {
 ; CHECK-DAG: error: {{.*}}in function bad_queue{{.*}}: 'neuronisa.dma.load': DMA queue 16 out of range 0-15
 define void @bad_queue(ptr addrspace(1) %in) {
   call void @neuronisa.dma.load(ptr addrspace(2) @s, ptr addrspace(1) %in, i32 128, i32 512, i32 2048, i32 16)
+  ret void
+}
+
+; A negative queue is not a large one: no mode compiles it.
+; CHECK-DAG: error: {{.*}}in function negative_queue{{.*}}: 'neuronisa.dma.load': DMA queue -1 out of range 0-15
+define void @negative_queue(ptr addrspace(1) %in) {
+  call void @neuronisa.dma.load(ptr addrspace(2) @s, ptr addrspace(1) %in, i32 128, i32 512, i32 2048, i32 -1)
   ret void
 }
 
