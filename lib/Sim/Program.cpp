@@ -2,6 +2,7 @@
 
 #include "Program.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "MCTargetDesc/NeuronISAOperandCheck.h"
 #include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrInfo.h"
@@ -76,6 +77,10 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
   I.SubOp = static_cast<uint8_t>(getSubOp(D.TSFlags));
   if (MI.getNumOperands() > std::size(I.Ops))
     return "too many operands";
+  // Every field in range on this machine (semaphores, partitions, queues,
+  // sizes, immediates) and the shape rules: the compiler's check.
+  if (std::optional<OperandError> E = checkOperands(MP, D, MI))
+    return E->Msg;
 
   // Raw operand values: registers as their index, immediates as values.
   for (unsigned K = 0, E = MI.getNumOperands(); K != E; ++K) {
@@ -98,23 +103,11 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
     }
   }
 
-  auto semOperand = [&](unsigned Idx, bool AllowNone) -> std::string {
-    if (Idx >= MI.getNumOperands() || !MI.getOperand(Idx).isReg())
-      return "expected a semaphore operand";
-    const MCOperand &MO = MI.getOperand(Idx);
-    if (!MO.isReg())
-      return "expected a semaphore operand";
-    int S = getSemaphoreIndex(MO.getReg().id());
-    if (S < 0) {
-      if (AllowNone)
-        return "";
-      return "expected a semaphore s0-s255";
-    }
-    if (static_cast<unsigned>(S) >= MP.NumSemaphores)
-      return "semaphore s" + std::to_string(S) + " out of range (machine has " +
-             std::to_string(MP.NumSemaphores) + ")";
+  // A semaphore operand (checked above: s0..s<NumSemaphores - 1>, or snone
+  // where the operand allows it).
+  auto semOperand = [&](unsigned Idx) {
+    int S = getSemaphoreIndex(MI.getOperand(Idx).getReg().id());
     I.Sem = static_cast<int16_t>(S);
-    return "";
   };
 
   // Operand Name's index (NeuronISAInstrInfo.td); ~0u if there is none.
@@ -130,8 +123,7 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
       return "";
     }
     I.Agent = static_cast<uint8_t>(agentOfEngine(I.Eng));
-    if (!(Err = semOperand(Idx(OpName::s), false)).empty())
-      return Err;
+    semOperand(Idx(OpName::s));
     switch (SK) {
     case SyncKind::Wait:
       I.Kind = Op::Wait;
@@ -162,11 +154,7 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
     auto Imm = [&](unsigned Idx) -> int64_t {
       return Idx < MI.getNumOperands() ? I.Ops[Idx] : 0;
     };
-    std::string Shape = checkShape(MP, I.Fmt, Imm);
-    if (!Shape.empty())
-      return Shape;
-    if (!(Err = semOperand(DataOperands::semaphore(D), true)).empty())
-      return Err;
+    semOperand(DataOperands::semaphore(D));
     ArrayRef<TileOperandSpec> Specs = getTileOperandSpecs(I.Fmt);
     I.NumTiles = static_cast<uint8_t>(Specs.size());
     for (unsigned K = 0; K != Specs.size(); ++K) {

@@ -101,10 +101,14 @@ TEST(MachineModelTest, CheckShape) {
   Imms Good(TileFormat::MatMul,
             {{N::k, 128}, {N::m, 128}, {N::n, 512}, {N::acc, 0}});
   EXPECT_EQ(checkShape(MP, TileFormat::MatMul, Good), "");
-  Imms Wide(TileFormat::MatMul,
-            {{N::k, 128}, {N::m, 128}, {N::n, 513}, {N::acc, 0}});
-  EXPECT_EQ(checkShape(MP, TileFormat::MatMul, Wide),
-            "matmul moving free size N 513 exceeds 512 (one PSUM bank)");
+  // A transpose's dst has F partitions.
+  Imms Tall(TileFormat::Transpose, {{N::p, 8}, {N::f, 200}});
+  EXPECT_EQ(checkShape(MP, TileFormat::Transpose, Tall),
+            "dst partitions 200 out of range 1-128");
+  Imms Strided(TileFormat::DMALoad,
+               {{N::p, 2}, {N::f, 8}, {N::stride, 16}, {N::queue, 0}});
+  EXPECT_EQ(checkShape(MP, TileFormat::DMALoad, Strided),
+            "HBM row stride 16 is smaller than a row (32 bytes)");
   Imms Zero(TileFormat::Copy, {{N::p, 0}, {N::f, 4}});
   EXPECT_EQ(checkShape(MP, TileFormat::Copy, Zero),
             "dst partitions 0 out of range 1-128");
@@ -131,7 +135,7 @@ TEST(MachineModelTest, ParseParameters) {
   Back.WaitCycles = 1234;
   EXPECT_EQ(errorText(Back.parse(S, "printed")), "");
   EXPECT_EQ(Back.WaitCycles, Defaults.WaitCycles);
-  EXPECT_EQ(MachineParams::names().size(), 23u);
+  EXPECT_EQ(MachineParams::names().size(), 24u);
 }
 
 } // namespace

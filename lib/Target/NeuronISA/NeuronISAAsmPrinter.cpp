@@ -14,7 +14,11 @@
 #include "NeuronISATileLayout.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/CodeGen/AsmPrinter.h"
+#include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCStreamer.h"
@@ -70,6 +74,17 @@ void NeuronISAAsmPrinter::emitGlobalVariable(const GlobalVariable *GV) {
 }
 
 void NeuronISAAsmPrinter::emitInstruction(const MachineInstr *MI) {
+  // An instruction whose operands are not what its description asks for
+  // (hand-written MIR) is an error, not something to print.
+  StringRef Err;
+  const TargetInstrInfo &TII = *MF->getSubtarget().getInstrInfo();
+  if (!TII.verifyInstruction(*MI, Err)) {
+    const Function &F = MF->getFunction();
+    F.getContext().diagnose(DiagnosticInfoUnsupported(
+        F, "invalid " + TII.getName(MI->getOpcode()) + ": " + Err,
+        MI->getDebugLoc()));
+    return;
+  }
   NeuronISAMCInstLower Lower(OutContext, *this, Layout);
   MCInst Inst;
   Lower.lower(*MI, Inst);

@@ -3,6 +3,7 @@
 #include "NeuronISABuiltinLowering.h"
 #include "MCTargetDesc/NeuronISABaseInfo.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "MCTargetDesc/NeuronISAOperandCheck.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "NeuronISA.h"
 #include "NeuronISATileAccess.h"
@@ -172,10 +173,21 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
 
   const MCInstrDesc &D = MII.get(Opcode);
   TileFormat F = getTileFormat(D);
-  SmallVector<int64_t, 16> Imms(D.getNumOperands(), 0);
+  const DataLayout &DL = CB.getModule()->getDataLayout();
+  // The instruction's operands as the call gives them (immediates, the
+  // partition starts of its tiles), and which argument gives each.
+  SmallVector<OperandValue, 16> Ops(D.getNumOperands());
+  SmallVector<unsigned, 16> ArgOf(D.getNumOperands(), ~0u);
+  SmallVector<TilePointer, 3> Tiles(N);
+  auto Set = [&](unsigned Op, OperandValue V, unsigned Arg) {
+    Ops[Op] = V;
+    ArgOf[Op] = Arg;
+  };
   for (unsigned I = 0; I < N; ++I) {
     const Value *V = CB.getArgOperand(I);
-    ArgPlan A = I < P.Args.size() ? P.Args[I] : ArgPlan{ArgPlan::Sem, 0};
+    ArgPlan A = I < P.Args.size()
+                    ? P.Args[I]
+                    : ArgPlan{ArgPlan::Sem, DataOperands::semaphore(D)};
     auto Bad = [&](StringRef Why) {
       return ("argument " + Twine(I + 1) + " of '" + Name + "' " + Why)
           .str();
@@ -188,11 +200,22 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
       std::string Want;
       if (!tileAddrSpaceOK(F, *A.Spec, PT->getAddressSpace(), Want))
         return Bad("(" + std::string(A.Spec->Role) + ") must be " + Want);
+      // A register plus a tile's address (or, in HBM, 0); the partition
+      // start from the pointer.
+      Set(A.Spec->baseOp(), OperandValue::virtualReg(), I);
+      if (A.Spec->Space == MemSpace::HBM) {
+        Set(A.Spec->offsetOp(), OperandValue::imm(0), I);
+        break;
+      }
+      Tiles[I] = analyzeTilePointer(V, DL);
+      Set(A.Spec->offsetOp(), OperandValue::symbol(), I);
+      Set(A.Spec->partStartOp(), OperandValue::imm(Tiles[I].PartStart), I);
       break;
     }
     case ArgPlan::Reg:
       if (!V->getType()->isIntegerTy(32))
         return Bad("must be " + describeKind(A.Kind));
+      Set(A.MIOp, OperandValue::virtualReg(), I);
       break;
     case ArgPlan::Imm:
     case ArgPlan::Sem: {
@@ -200,39 +223,56 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
       if (!CI || CI->getBitWidth() != 32)
         return Bad("must be " + describeKind(A.Kind));
       int64_t X = CI->getSExtValue();
+      // Only S0-S255 exist as registers (the machine may have fewer).
       if (A.Kind == ArgPlan::Sem && (X < 0 || X > 255))
         return Bad("is semaphore " + std::to_string(X) +
                    ", out of range 0-255");
-      if (A.Kind == ArgPlan::Imm)
-        Imms[A.MIOp] = X;
+      Set(A.MIOp,
+          A.Kind == ArgPlan::Imm ? OperandValue::imm(X)
+                                 : OperandValue::reg(getSemaphoreReg(X)),
+          I);
       break;
     }
     case ArgPlan::F32:
       if (!isa<ConstantFP>(V) || !V->getType()->isFloatTy())
         return Bad("must be " + describeKind(A.Kind));
+      Set(A.MIOp,
+          OperandValue::imm(bit_cast<uint32_t>(
+              cast<ConstantFP>(V)->getValueAPF().convertToFloat())),
+          I);
       break;
     }
   }
-  if (F != TileFormat::None) {
-    static const MachineParams Defaults;
-    std::string Err =
-        checkShape(Defaults, F, [&](unsigned Idx) { return Imms[Idx]; });
-    if (!Err.empty())
-      return ("'" + Name + "': " + Err).str();
+  // What the call leaves implicit: no completion semaphore, the dynamic
+  // wait's offset 0.
+  if (P.OptionalSem && N == P.Args.size())
+    Ops[DataOperands::semaphore(D)] = OperandValue::reg(NeuronISA::SNONE);
+  if (Opcode != B->BuiltinOpcode)
+    Ops[getNamedOperandIdx(Opcode, OpName::off)] = OperandValue::imm(0);
+
+  // Every field in its operand type's range, and the shape rules.
+  static const MachineParams Defaults;
+  if (std::optional<OperandError> E =
+          checkOperands(Defaults, D, [&](unsigned Idx) { return Ops[Idx]; })) {
+    if (E->OpIdx < ArgOf.size() && ArgOf[E->OpIdx] != ~0u)
+      return ("argument " + Twine(ArgOf[E->OpIdx] + 1) + " of '" + Name +
+              "': " + E->Msg)
+          .str();
+    return ("'" + Name + "': " + E->Msg).str();
   }
+
   // Every on-chip access must lie inside the tile its pointer names.
-  const DataLayout &DL = CB.getModule()->getDataLayout();
+  auto Imm = [&](unsigned Idx) { return Ops[Idx].Value; };
   for (unsigned I = 0; I < P.Args.size(); ++I) {
     const ArgPlan &A = P.Args[I];
     if (A.Kind != ArgPlan::Tile || A.Spec->Space != MemSpace::OnChip)
       continue;
     const Value *Ptr = CB.getArgOperand(I);
-    TileShape Shape =
-        getTileShape(*A.Spec, [&](unsigned Idx) { return Imms[Idx]; });
-    TilePointer TP = analyzeTilePointer(Ptr, DL);
-    std::string Err = checkTileBounds(TP, Shape.Partitions, Shape.FreeElems);
+    TileShape Shape = getTileShape(*A.Spec, Imm);
+    std::string Err =
+        checkTileBounds(Tiles[I], Shape.Partitions, Shape.FreeElems);
     if (Err.empty() && SE)
-      Err = checkRunTimeOffset(Ptr, TP, *SE);
+      Err = checkRunTimeOffset(Ptr, Tiles[I], *SE);
     if (!Err.empty())
       return ("'" + Name + "' " + A.Spec->Role + ": " + Err).str();
   }

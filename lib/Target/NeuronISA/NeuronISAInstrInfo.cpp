@@ -6,6 +6,7 @@
 #include "NeuronISASubtarget.h"
 #include "llvm/CodeGen/MachineFrameInfo.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/TargetOpcodes.h"
 
 using namespace llvm;
 
@@ -179,6 +180,47 @@ unsigned NeuronISAInstrInfo::insertBranch(MachineBasicBlock &MBB,
 bool NeuronISAInstrInfo::reverseBranchCondition(
     SmallVectorImpl<MachineOperand> &Cond) const {
   Cond[0].setImm(getOppositeBranch(Cond[0].getImm()));
+  return false;
+}
+
+NeuronISA::OperandValue
+NeuronISAInstrInfo::getOperandValue(const MachineInstr &MI, unsigned Idx) {
+  using NeuronISA::OperandValue;
+  // Implicit operands follow the explicit ones: reaching one means an
+  // explicit operand is missing.
+  if (Idx >= MI.getNumOperands() || MI.getOperand(Idx).isImplicit())
+    return OperandValue();
+  const MachineOperand &MO = MI.getOperand(Idx);
+  switch (MO.getType()) {
+  case MachineOperand::MO_Register:
+    return MO.getReg().isVirtual() ? OperandValue::virtualReg()
+                                   : OperandValue::reg(MO.getReg().id());
+  case MachineOperand::MO_Immediate:
+    return OperandValue::imm(MO.getImm());
+  case MachineOperand::MO_GlobalAddress:
+  case MachineOperand::MO_MachineBasicBlock:
+  case MachineOperand::MO_MCSymbol:
+  case MachineOperand::MO_ExternalSymbol:
+    return OperandValue::symbol();
+  default:
+    return OperandValue::other();
+  }
+}
+
+bool NeuronISAInstrInfo::verifyInstruction(const MachineInstr &MI,
+                                           StringRef &ErrInfo) const {
+  if (!isTargetSpecificOpcode(MI.getOpcode()))
+    return true;
+  static const NeuronISA::MachineParams Defaults;
+  std::optional<NeuronISA::OperandError> E = NeuronISA::checkOperands(
+      Defaults, MI.getDesc(),
+      [&](unsigned Idx) { return getOperandValue(MI, Idx); });
+  if (!E)
+    return true;
+  VerifyError = E->OpIdx == ~0u
+                    ? E->Msg
+                    : ("operand " + Twine(E->OpIdx) + ": " + E->Msg).str();
+  ErrInfo = VerifyError;
   return false;
 }
 

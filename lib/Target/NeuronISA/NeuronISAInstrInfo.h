@@ -4,6 +4,7 @@
 #define LLVM_LIB_TARGET_NEURONISA_NEURONISAINSTRINFO_H
 
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "MCTargetDesc/NeuronISAOperandCheck.h"
 #include "NeuronISARegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 
@@ -15,6 +16,8 @@ class NeuronISASubtarget;
 
 class NeuronISAInstrInfo : public NeuronISAGenInstrInfo {
   const NeuronISARegisterInfo RI;
+  /// The message verifyInstruction's ErrInfo refers to.
+  mutable std::string VerifyError;
 
 public:
   explicit NeuronISAInstrInfo(const NeuronISASubtarget &STI);
@@ -59,6 +62,14 @@ public:
                         int *BytesAdded = nullptr) const override;
   bool
   reverseBranchCondition(SmallVectorImpl<MachineOperand> &Cond) const override;
+
+  /// Every operand has the kind and range its description asks for
+  /// (NeuronISAOperandCheck.h, on the default machine).
+  bool verifyInstruction(const MachineInstr &MI,
+                         StringRef &ErrInfo) const override;
+  /// The check's view of MI's operand Idx.
+  static NeuronISA::OperandValue getOperandValue(const MachineInstr &MI,
+                                                 unsigned Idx);
 
   /// Cycles from the shared machine model (NeuronISAMachineModel.h).
   unsigned getInstrLatency(const InstrItineraryData *ItinData,

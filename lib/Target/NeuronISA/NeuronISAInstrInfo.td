@@ -59,6 +59,30 @@ def hbmaddr : Operand<i32> {
   let OperandType = "OPERAND_NEURONISA_HBM_ADDR";
 }
 
+// Immediate fields. Each has an operand type of its own (an
+// MCOI::NeuronISAOperandType, NeuronISABaseInfo.h) whose range the machine
+// parameters decide (NeuronISAOperandCheck.h); the assembly parser, the
+// machine verifier, the builtin checks and the simulator check it there.
+class NeuronISAImm<string type> : Operand<i32> {
+  let OperandType = "OPERAND_NEURONISA_" # type;
+}
+// Scalar immediates: any 32-bit value (written signed or unsigned).
+def imm32 : NeuronISAImm<"IMM32">;
+// A signed 32-bit immediate.
+def simm32 : NeuronISAImm<"SIMM32">;
+// A number of partitions: 1 to NumPartitions.
+def partcount : NeuronISAImm<"PARTITIONS">;
+// A free size in fp32 elements: 1 to a partition of SBUF or PSUM.
+def freesize : NeuronISAImm<"FREE_SIZE">;
+// A matmul's moving free size N: 1 to one PSUM bank.
+def pecolumns : NeuronISAImm<"PE_COLUMNS">;
+// Bytes between HBM rows.
+def hbmstride : NeuronISAImm<"HBM_STRIDE">;
+// A DMA queue: 0 to NumDMAQueues - 1.
+def dmaqueue : NeuronISAImm<"DMA_QUEUE">;
+// 0 or 1.
+def flag : NeuronISAImm<"FLAG">;
+
 def F32ImmAsmOperand : AsmOperandClass {
   let Name = "F32Imm";
   let ParserMethod = "parseF32Imm";
@@ -84,7 +108,7 @@ class ALU_rr<string m, SDPatternOperator op>
                     [(set GPR:$rd, (op GPR:$ra, GPR:$rb))]>;
 
 class ALU_ri<string m, SDPatternOperator op>
-    : NeuronISAInst<(outs GPR:$rd), (ins GPR:$ra, i32imm:$imm),
+    : NeuronISAInst<(outs GPR:$rd), (ins GPR:$ra, imm32:$imm),
                     m # "\t$rd, $ra, $imm",
                     [(set GPR:$rd, (op GPR:$ra, imm:$imm))]>;
 
@@ -124,7 +148,7 @@ def : Pat<(setle GPR:$a, GPR:$b), (XORI (SLT GPR:$b, GPR:$a), 1)>;
 def : Pat<(setule GPR:$a, GPR:$b), (XORI (SLTU GPR:$b, GPR:$a), 1)>;
 
 let isReMaterializable = 1, isAsCheapAsAMove = 1, isMoveImm = 1 in
-def LI : NeuronISAInst<(outs GPR:$rd), (ins i32imm:$imm), "li\t$rd, $imm",
+def LI : NeuronISAInst<(outs GPR:$rd), (ins imm32:$imm), "li\t$rd, $imm",
                        [(set GPR:$rd, imm:$imm)]>;
 def : Pat<(NeuronISAwrapper tglobaladdr:$g), (LI tglobaladdr:$g)>;
 
@@ -201,22 +225,22 @@ def RET : NeuronISAInst<(outs), (ins), "ret", [(NeuronISAret)]>;
 // DMA between HBM and SBUF, triggered by SP, completed by DMA queue $queue.
 // HBM rows are $stride bytes apart; SBUF rows are partitions.
 def DMA_LOAD : DataInst<EngineSP, FmtDMALoad, "dma.load",
-    (ins tileaddr:$dst, hbmaddr:$src, i32imm:$p, i32imm:$f, i32imm:$stride,
-         i32imm:$queue),
+    (ins tileaddr:$dst, hbmaddr:$src, partcount:$p, freesize:$f,
+         hbmstride:$stride, dmaqueue:$queue),
     "$dst, $src, $p, $f, $stride, $queue">;
 def DMA_STORE : DataInst<EngineSP, FmtDMAStore, "dma.store",
-    (ins hbmaddr:$dst, tileaddr:$src, i32imm:$p, i32imm:$f, i32imm:$stride,
-         i32imm:$queue),
+    (ins hbmaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f,
+         hbmstride:$stride, dmaqueue:$queue),
     "$dst, $src, $p, $f, $stride, $queue">;
 
 // dst[M x N] (+)= stationary[K x M]^T * moving[K x N]; $acc = 1 accumulates.
 def PE_MATMUL : DataInst<EnginePE, FmtMatMul, "pe.matmul",
-    (ins tileaddr:$dst, tileaddr:$stat, tileaddr:$mov, i32imm:$k, i32imm:$m,
-         i32imm:$n, i32imm:$acc),
+    (ins tileaddr:$dst, tileaddr:$stat, tileaddr:$mov, partcount:$k,
+         partcount:$m, pecolumns:$n, flag:$acc),
     "$dst, $stat, $mov, $k, $m, $n, $acc">;
 // dst[F x P] = src[P x F]^T, into PSUM.
 def PE_TRANSPOSE : DataInst<EnginePE, FmtTranspose, "pe.transpose",
-    (ins tileaddr:$dst, tileaddr:$src, i32imm:$p, i32imm:$f),
+    (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f),
     "$dst, $src, $p, $f">;
 
 class ActFunc<string n, bits<5> c> { string Name = n; bits<5> Code = c; }
@@ -234,14 +258,14 @@ foreach Fn = [ActIdentity, ActExp, ActTanh, ActGelu, ActRelu, ActSigmoid,
               ActRsqrt, ActSquare, ActSilu] in {
   // dst = f(src * scale + bias)
   def ACT_ # !toupper(Fn.Name) : DataInst<EngineACT, FmtAct, "act." # Fn.Name,
-      (ins tileaddr:$dst, tileaddr:$src, i32imm:$p, i32imm:$f,
+      (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f,
            f32bits:$scale, f32bits:$bias),
       "$dst, $src, $p, $f, $scale, $bias", Fn.Code>;
   // dst = f(src * scale + bias[p]), with a per-partition bias tile [P x 1].
   def ACT_ # !toupper(Fn.Name) # _BIAS : DataInst<EngineACT, FmtActBias,
       "act." # Fn.Name # ".bias",
-      (ins tileaddr:$dst, tileaddr:$src, tileaddr:$bias, i32imm:$p,
-           i32imm:$f, f32bits:$scale),
+      (ins tileaddr:$dst, tileaddr:$src, tileaddr:$bias, partcount:$p,
+           freesize:$f, f32bits:$scale),
       "$dst, $src, $bias, $p, $f, $scale", Fn.Code>;
 }
 
@@ -259,35 +283,37 @@ multiclass VectorInsts<Engine E, string e> {
     // dst = a op b
     def _TT_ # !toupper(Op.Name) : DataInst<E, FmtTensorTensor,
         e # ".tt." # Op.Name,
-        (ins tileaddr:$dst, tileaddr:$a, tileaddr:$b, i32imm:$p, i32imm:$f),
+        (ins tileaddr:$dst, tileaddr:$a, tileaddr:$b, partcount:$p,
+             freesize:$f),
         "$dst, $a, $b, $p, $f", Op.Code>;
     // dst = src op scalar
     def _TS_ # !toupper(Op.Name) : DataInst<E, FmtTensorScalar,
         e # ".ts." # Op.Name,
-        (ins tileaddr:$dst, tileaddr:$src, f32bits:$s, i32imm:$p, i32imm:$f),
+        (ins tileaddr:$dst, tileaddr:$src, f32bits:$s, partcount:$p,
+             freesize:$f),
         "$dst, $src, $s, $p, $f", Op.Code>;
     // dst = src op scal[p], with a per-partition scalar tile [P x 1]
     def _TSP_ # !toupper(Op.Name) : DataInst<E, FmtTensorScalarTile,
         e # ".tsp." # Op.Name,
-        (ins tileaddr:$dst, tileaddr:$src, tileaddr:$scal, i32imm:$p,
-             i32imm:$f),
+        (ins tileaddr:$dst, tileaddr:$src, tileaddr:$scal, partcount:$p,
+             freesize:$f),
         "$dst, $src, $scal, $p, $f", Op.Code>;
   }
   // dst[P x 1] = reduce(src[P x F]) along the free dimension
   foreach Op = [AluAdd, AluMax, AluMin] in
     def _REDUCE_ # !toupper(Op.Name) : DataInst<E, FmtReduce,
         e # ".reduce." # Op.Name,
-        (ins tileaddr:$dst, tileaddr:$src, i32imm:$p, i32imm:$f),
+        (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f),
         "$dst, $src, $p, $f", Op.Code>;
   // Inclusive prefix sum along the free dimension.
   def _SCAN_ADD : DataInst<E, FmtScan, e # ".scan.add",
-      (ins tileaddr:$dst, tileaddr:$src, i32imm:$p, i32imm:$f),
+      (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f),
       "$dst, $src, $p, $f", AluAdd.Code>;
   def _COPY : DataInst<E, FmtCopy, e # ".copy",
-      (ins tileaddr:$dst, tileaddr:$src, i32imm:$p, i32imm:$f),
+      (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f),
       "$dst, $src, $p, $f">;
   def _MEMSET : DataInst<E, FmtMemset, e # ".memset",
-      (ins tileaddr:$dst, f32bits:$v, i32imm:$p, i32imm:$f),
+      (ins tileaddr:$dst, f32bits:$v, partcount:$p, freesize:$f),
       "$dst, $v, $p, $f">;
 }
 
@@ -296,8 +322,8 @@ defm POOL : VectorInsts<EnginePOOL, "pool">;
 
 // dst[p][j] = base + p * pstep + j * fstep, as fp32.
 def POOL_IOTA : DataInst<EnginePOOL, FmtIota, "pool.iota",
-    (ins tileaddr:$dst, i32imm:$p, i32imm:$f, i32imm:$base, i32imm:$pstep,
-         i32imm:$fstep),
+    (ins tileaddr:$dst, partcount:$p, freesize:$f, simm32:$base,
+         simm32:$pstep, simm32:$fstep),
     "$dst, $p, $f, $base, $pstep, $fstep">;
 
 //===----------------------------------------------------------------------===//
@@ -307,15 +333,15 @@ def POOL_IOTA : DataInst<EnginePOOL, FmtIota, "pool.iota",
 // Waits compare wrap-around safe: "S >= T" means (int32)(S - T) >= 0.
 multiclass EngineSyncInsts<Engine E, string e> {
   // Wait until $s >= $thr.
-  def _WAIT : SyncInst<E, SyncWait, e # ".wait", (ins SEM:$s, i32imm:$thr),
+  def _WAIT : SyncInst<E, SyncWait, e # ".wait", (ins SEM:$s, imm32:$thr),
                        "$s, $thr">;
   // Wait until $s >= $r + $off: the dynamic threshold.
   def _WAITR : SyncInst<E, SyncWaitReg, e # ".waitr",
-                        (ins SEM:$s, GPR:$r, i32imm:$off), "$s, $r, $off">;
+                        (ins SEM:$s, GPR:$r, imm32:$off), "$s, $r, $off">;
   // Increment $s once every earlier instruction of this engine completed.
   def _INC : SyncInst<E, SyncInc, e # ".inc", (ins SEM:$s), "$s">;
   // Set $s to $v once every earlier instruction of this engine completed.
-  def _SEMSET : SyncInst<E, SyncSemSet, e # ".semset", (ins SEM:$s, i32imm:$v),
+  def _SEMSET : SyncInst<E, SyncSemSet, e # ".semset", (ins SEM:$s, imm32:$v),
                          "$s, $v">;
 }
 

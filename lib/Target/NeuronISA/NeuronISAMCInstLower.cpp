@@ -42,10 +42,18 @@ bool NeuronISAMCInstLower::lowerOperand(const MachineOperand &MO,
     Out = MCOperand::createExpr(E);
     return true;
   }
+  case MachineOperand::MO_MCSymbol:
+    Out = MCOperand::createExpr(MCSymbolRefExpr::create(MO.getMCSymbol(), Ctx));
+    return true;
   case MachineOperand::MO_RegisterMask:
     return false;
   default:
-    report_fatal_error("NeuronISA: unknown operand type in MCInst lowering");
+    // The AsmPrinter verifies every instruction before lowering it; keep
+    // the operand count if something unexpected still gets here.
+    Ctx.reportError(SMLoc(), "NeuronISA: cannot lower operand of kind " +
+                                 Twine(unsigned(MO.getType())));
+    Out = MCOperand::createImm(0);
+    return true;
   }
 }
 

@@ -30,3 +30,17 @@
 	.neuronisa_tile y, sbuf, 2, 4, 1
 # CHECK: errors.s:[[#@LINE+1]]:20: error: expected comma
 	.neuronisa_tile y sbuf, 0, 4, 1
+# Fields the machine cannot encode (the operand check the compiler and the
+# simulator apply), located at the operand.
+# CHECK: errors.s:[[#@LINE+1]]:13: error: address offset -9223372036854775808 out of range -2147483648-2147483647
+	dve.memset [r0+-9223372036854775808], 1.0, 1, 1, snone
+# CHECK: errors.s:[[#@LINE+1]]:37: error: DMA queue -1 out of range 0-15
+	dma.load [r0+0], [r1+0], 1, 4, 16, -1, snone
+# CHECK: errors.s:[[#@LINE+1]]:11: error: partition start 128 out of range 0-127
+	dve.copy [r0+0, p128], [r0+0], 1, 1, snone
+# CHECK: errors.s:[[#@LINE+1]]:14: error: 32-bit immediate 4294967296 out of range -2147483648-4294967295
+	pe.wait s1, 4294967296
+# CHECK: errors.s:[[#@LINE+1]]:42: error: matmul moving free size (one PSUM bank) 513 out of range 1-512
+	pe.matmul [r0+0], [r0+0], [r0+0], 1, 1, 513, 0, snone
+# CHECK: errors.s:[[#@LINE+1]]:2: error: dst partitions [100, 129) exceed the machine's 128
+	dve.copy [r0+0, p100], [r0+0], 29, 1, snone

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "MCTargetDesc/NeuronISAOperandCheck.h"
 #include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/ADT/APFloat.h"
@@ -56,6 +57,10 @@ class NeuronISAAsmParser : public MCTargetAsmParser {
   bool parseTileDirective(SMLoc DirectiveLoc);
 
   bool parseOperand(OperandVector &Operands);
+  /// Where MC operand OpIdx of an Opcode instruction was written (IDLoc for
+  /// the instruction as a whole).
+  SMLoc operandLoc(unsigned Opcode, unsigned OpIdx,
+                   const OperandVector &Operands, SMLoc IDLoc) const;
   /// Parses an integer immediate or a symbol expression.
   bool parseImmOrExpr(const MCExpr *&E, SMLoc &S, SMLoc &End);
 
@@ -400,6 +405,25 @@ bool NeuronISAAsmParser::parseInstruction(ParseInstructionInfo &Info,
   return false;
 }
 
+SMLoc NeuronISAAsmParser::operandLoc(unsigned Opcode, unsigned OpIdx,
+                                     const OperandVector &Operands,
+                                     SMLoc IDLoc) const {
+  // Operands are written in operand-list order; an address is one written
+  // operand for all of its MC operands.
+  const MCInstrDesc &D = MII.get(Opcode);
+  unsigned Written = 1;
+  for (unsigned I = 0; I < D.getNumOperands() && OpIdx != ~0u; ++Written) {
+    unsigned Type = D.operands()[I].OperandType;
+    I += Type == MCOI::OPERAND_NEURONISA_TILE_ADDR  ? NeuronISA::NumTileAddrOperands
+         : Type == MCOI::OPERAND_NEURONISA_HBM_ADDR ? NeuronISA::NumHBMAddrOperands
+                                                    : 1;
+    if (OpIdx < I)
+      return Written < Operands.size() ? Operands[Written]->getStartLoc()
+                                       : IDLoc;
+  }
+  return IDLoc;
+}
+
 bool NeuronISAAsmParser::matchAndEmitInstruction(SMLoc IDLoc, unsigned &Opcode,
                                                  OperandVector &Operands,
                                                  MCStreamer &Out,
@@ -408,6 +432,12 @@ bool NeuronISAAsmParser::matchAndEmitInstruction(SMLoc IDLoc, unsigned &Opcode,
   MCInst Inst;
   switch (MatchInstructionImpl(Operands, Inst, ErrorInfo, MatchingInlineAsm)) {
   case Match_Success:
+    // Every field must be encodable on the (default) machine: the one
+    // operand check that the compiler and the simulator also apply.
+    if (std::optional<NeuronISA::OperandError> E = NeuronISA::checkOperands(
+            NeuronISA::MachineParams(), MII.get(Inst.getOpcode()), Inst))
+      return Error(operandLoc(Inst.getOpcode(), E->OpIdx, Operands, IDLoc),
+                   E->Msg);
     Inst.setLoc(IDLoc);
     Out.emitInstruction(Inst, getSTI());
     Opcode = Inst.getOpcode();

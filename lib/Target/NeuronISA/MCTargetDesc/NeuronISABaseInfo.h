@@ -25,6 +25,15 @@ enum NeuronISAOperandType : unsigned {
   OPERAND_NEURONISA_TILE_ADDR,
   /// An HBM address: two operands (base register, byte offset).
   OPERAND_NEURONISA_HBM_ADDR,
+  // Immediate fields, each with the range NeuronISAOperandCheck gives it.
+  OPERAND_NEURONISA_IMM32,      // any 32-bit value
+  OPERAND_NEURONISA_SIMM32,     // a signed 32-bit value
+  OPERAND_NEURONISA_PARTITIONS, // a partition count
+  OPERAND_NEURONISA_FREE_SIZE,  // a free size in fp32 elements
+  OPERAND_NEURONISA_PE_COLUMNS, // a matmul's moving free size
+  OPERAND_NEURONISA_HBM_STRIDE, // bytes between HBM rows
+  OPERAND_NEURONISA_DMA_QUEUE,  // a DMA queue
+  OPERAND_NEURONISA_FLAG,       // 0 or 1
 };
 } // namespace MCOI
 

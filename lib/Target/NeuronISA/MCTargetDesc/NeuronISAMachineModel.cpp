@@ -18,7 +18,8 @@ struct ParamEntry {
 
 #define NEURONISA_PARAMS(X)                                                    \
   X(NumPartitions) X(SBUFBase) X(SBUFBytesPerPartition) X(PSUMBase)            \
-  X(PSUMBytesPerPartition) X(NumSemaphores) X(NumDMAQueues) X(AccessOverhead)  \
+  X(PSUMBytesPerPartition) X(PSUMBankBytes) X(NumSemaphores) X(NumDMAQueues)   \
+  X(AccessOverhead)                                                            \
   X(PEMinColumns) X(PEFp32Factor) X(ActMinElems) X(DVESmallOpThreshold)        \
   X(DVESmallOpOverhead) X(POOLSlowdown) X(DMATriggerCycles) X(DMAFixedLatency) \
   X(DMABytesPerKCycle) X(ScalarCycles) X(BranchCycles) X(WaitCycles)           \
@@ -70,11 +71,12 @@ Error MachineParams::parse(StringRef Text, StringRef FileName) {
   }
   if (NumPartitions == 0 || NumPartitions > 128 || NumDMAQueues == 0 ||
       NumDMAQueues > MaxDMAQueues || NumSemaphores == 0 ||
-      NumSemaphores > 256 || DMABytesPerKCycle == 0)
+      NumSemaphores > 256 || DMABytesPerKCycle == 0 || PSUMBankBytes < 4)
     return createStringError(FileName +
                              ": machine parameters out of range "
                              "(partitions 1-128, DMA queues 1-16, semaphores "
-                             "1-256, DMA bandwidth > 0)");
+                             "1-256, DMA bandwidth > 0, PSUM bank >= 4 "
+                             "bytes)");
   return Error::success();
 }
 
@@ -318,22 +320,6 @@ std::string NeuronISA::checkShape(const MachineParams &MP, TileFormat F,
               " bytes)")
           .str();
   }
-  auto Named = [&](OpName Name) { return Imm(getFormatOperandIdx(F, Name)); };
-  if (F == TileFormat::MatMul) {
-    if (Named(OpName::n) > 512)
-      return "matmul moving free size N " + std::to_string(Named(OpName::n)) +
-             " exceeds 512 (one PSUM bank)";
-    if (Named(OpName::acc) != 0 && Named(OpName::acc) != 1)
-      return "matmul accumulate flag must be 0 or 1";
-  }
-  if (F == TileFormat::Transpose && Named(OpName::f) > MP.NumPartitions)
-    return "transpose free size " + std::to_string(Named(OpName::f)) +
-           " exceeds the partition count";
-  // (Signed: a negative queue is out of range, not a large one.)
-  if (isDMA(F) &&
-      (Named(OpName::queue) < 0 || Named(OpName::queue) >= MP.NumDMAQueues))
-    return "DMA queue " + std::to_string(Named(OpName::queue)) +
-           " out of range 0-" + std::to_string(MP.NumDMAQueues - 1);
   return "";
 }
 

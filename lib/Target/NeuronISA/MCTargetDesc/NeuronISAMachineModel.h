@@ -32,6 +32,7 @@ struct MachineParams {
   uint32_t SBUFBytesPerPartition = 192 * 1024;
   uint32_t PSUMBase = 0x400000;
   uint32_t PSUMBytesPerPartition = 16 * 1024;
+  uint32_t PSUMBankBytes = 2048;    // per partition: a matmul's N limit
   uint32_t NumSemaphores = 256;
   uint32_t NumDMAQueues = 16;
 

@@ -41,22 +41,35 @@ define void @matmul_to_sbuf() {
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function too_many_partitions{{.*}}: 'neuronisa.dve.copy': dst partitions 129 out of range 1-128
+; Every field is checked against the range of its operand type.
+; CHECK-DAG: error: {{.*}}in function too_many_partitions{{.*}}: argument 3 of 'neuronisa.dve.copy': partition count 129 out of range 1-128
 define void @too_many_partitions() {
   call void @neuronisa.dve.copy(ptr addrspace(2) @s, ptr addrspace(2) @s, i32 129, i32 4)
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function bad_queue{{.*}}: 'neuronisa.dma.load': DMA queue 16 out of range 0-15
+; CHECK-DAG: error: {{.*}}in function bad_queue{{.*}}: argument 6 of 'neuronisa.dma.load': DMA queue 16 out of range 0-15
 define void @bad_queue(ptr addrspace(1) %in) {
   call void @neuronisa.dma.load(ptr addrspace(2) @s, ptr addrspace(1) %in, i32 128, i32 512, i32 2048, i32 16)
   ret void
 }
 
 ; A negative queue is not a large one: no mode compiles it.
-; CHECK-DAG: error: {{.*}}in function negative_queue{{.*}}: 'neuronisa.dma.load': DMA queue -1 out of range 0-15
+; CHECK-DAG: error: {{.*}}in function negative_queue{{.*}}: argument 6 of 'neuronisa.dma.load': DMA queue -1 out of range 0-15
 define void @negative_queue(ptr addrspace(1) %in) {
   call void @neuronisa.dma.load(ptr addrspace(2) @s, ptr addrspace(1) %in, i32 128, i32 512, i32 2048, i32 -1)
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function wide_matmul{{.*}}: argument 6 of 'neuronisa.pe.matmul': matmul moving free size (one PSUM bank) 513 out of range 1-512
+define void @wide_matmul() {
+  call void (ptr addrspace(3), ptr addrspace(2), ptr addrspace(2), i32, i32, i32, i32) @neuronisa.pe.matmul(ptr addrspace(3) @p, ptr addrspace(2) @s, ptr addrspace(2) @s, i32 128, i32 128, i32 513, i32 0)
+  ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function accumulate_flag{{.*}}: argument 7 of 'neuronisa.pe.matmul': flag 2 out of range 0-1
+define void @accumulate_flag() {
+  call void (ptr addrspace(3), ptr addrspace(2), ptr addrspace(2), i32, i32, i32, i32) @neuronisa.pe.matmul(ptr addrspace(3) @p, ptr addrspace(2) @s, ptr addrspace(2) @s, i32 128, i32 128, i32 512, i32 2)
   ret void
 }
 
