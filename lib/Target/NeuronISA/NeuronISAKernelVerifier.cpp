@@ -4,9 +4,11 @@
 // source location, everything NeuronISA cannot compile: scalar types other
 // than i1-i32 and pointers, floating-point scalar code, scalar memory
 // accesses, stack objects, calls other than to @neuronisa.* builtins
-// (recursion included), indirect branches, too many kernel arguments, tiles
-// that do not fit. A function with an error is not compiled further (its
-// output would be meaningless), so later passes never see unsupported IR.
+// (recursion included) and calls with operand bundles, va_arg, address space
+// casts, indirect branches, too many kernel arguments, tiles that do not
+// fit, builtin calls whose operands or tile accesses are invalid. A
+// function with an error is not compiled further (its output would be
+// meaningless), so later passes never see unsupported IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "NeuronISASubtarget.h"
 #include "NeuronISATileLayout.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/InitializePasses.h"
@@ -86,6 +89,29 @@ static bool isScalarTypeOK(const Type *T) {
     return PT->getAddressSpace() == NeuronISAAS::HBM ||
            PT->getAddressSpace() == NeuronISAAS::SBUF ||
            PT->getAddressSpace() == NeuronISAAS::PSUM;
+  return false;
+}
+
+/// Does an operand of I (a constant expression, at any depth) contain an
+/// address space cast?
+static bool usesAddrSpaceCast(const Instruction &I) {
+  SmallVector<const Constant *, 8> Work;
+  SmallPtrSet<const Constant *, 8> Seen;
+  for (const Use &U : I.operands())
+    if (const auto *C = dyn_cast<ConstantExpr>(U.get()))
+      Work.push_back(C);
+  while (!Work.empty()) {
+    const Constant *C = Work.pop_back_val();
+    if (!Seen.insert(C).second)
+      continue;
+    if (const auto *CE = dyn_cast<ConstantExpr>(C)) {
+      if (CE->getOpcode() == Instruction::AddrSpaceCast)
+        return true;
+      for (const Use &U : CE->operands())
+        if (const auto *Op = dyn_cast<Constant>(U.get()))
+          Work.push_back(Op);
+    }
+  }
   return false;
 }
 
@@ -162,6 +188,19 @@ bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
                     "with the @neuronisa.dma.* builtins");
       continue;
     }
+    if (isa<VAArgInst>(I)) {
+      Bad |= report(F, &I, "va_arg is not supported: kernels take at most 8 "
+                           "fixed arguments");
+      continue;
+    }
+    // SBUF, PSUM and HBM are distinct memories: a pointer of one is never
+    // a pointer of another (also inside constant expressions).
+    if (isa<AddrSpaceCastInst>(I) || usesAddrSpaceCast(I)) {
+      Bad |= report(F, &I,
+                    "address space casts are not supported: HBM, SBUF and "
+                    "PSUM are distinct memories");
+      continue;
+    }
     if (isa<IndirectBrInst>(I) || isa<CallBrInst>(I) || isa<InvokeInst>(I) ||
         isa<LandingPadInst>(I) || isa<ResumeInst>(I) ||
         I.isEHPad()) {
@@ -174,6 +213,16 @@ bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
       const Function *Callee = NeuronISA::getCalledFunctionOrNull(*CB);
       if (!Callee) {
         Bad |= report(F, &I, "indirect calls are not supported");
+        continue;
+      }
+      // (A "deopt" bundle would make the call a statepoint.) An assume's
+      // bundles are assumptions, dropped with it.
+      if (CB->hasOperandBundles() &&
+          Callee->getIntrinsicID() != Intrinsic::assume) {
+        Bad |= report(F, &I,
+                      "operand bundles are not supported on calls (here "
+                      "on a call to '" +
+                          Callee->getName() + "')");
         continue;
       }
       if (Callee->isIntrinsic()) {
