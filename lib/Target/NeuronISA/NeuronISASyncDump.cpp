@@ -24,6 +24,7 @@
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "NeuronISA.h"
 #include "NeuronISADependenceAnalysis.h"
+#include "NeuronISAInstrInfo.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
@@ -67,11 +68,11 @@ public:
     }
     switch (getSyncKind(D)) {
     case SyncKind::Wait:
-      writeWait(MI, /*Reg=*/0, MI.getOperand(1).getImm());
+      writeWait(MI, /*Reg=*/0, named(MI, OpName::thr).getImm());
       return;
     case SyncKind::WaitReg:
-      writeWait(MI, getGPRIndex(MI.getOperand(1).getReg()),
-                MI.getOperand(2).getImm());
+      writeWait(MI, getGPRIndex(named(MI, OpName::r).getReg()),
+                named(MI, OpName::off).getImm());
       return;
     case SyncKind::Inc:
       return writeSync(MI, "inc");
@@ -82,21 +83,21 @@ public:
     case SyncKind::None:
       break;
     }
-    if (MI.getOpcode() == NeuronISA::LI && MI.getOperand(1).isImm()) {
+    if (MI.getOpcode() == NeuronISA::LI && named(MI, OpName::imm).isImm()) {
       J.object([&] {
         J.attribute("op", "li");
-        J.attribute("dst", getGPRIndex(MI.getOperand(0).getReg()));
-        J.attribute("imm", MI.getOperand(1).getImm());
+        J.attribute("dst", getGPRIndex(named(MI, OpName::rd).getReg()));
+        J.attribute("imm", named(MI, OpName::imm).getImm());
       });
       return;
     }
-    if (MI.getOpcode() == NeuronISA::ADDI && MI.getOperand(1).isReg() &&
-        MI.getOperand(2).isImm()) {
+    if (MI.getOpcode() == NeuronISA::ADDI && named(MI, OpName::ra).isReg() &&
+        named(MI, OpName::imm).isImm()) {
       J.object([&] {
         J.attribute("op", "addi");
-        J.attribute("dst", getGPRIndex(MI.getOperand(0).getReg()));
-        J.attribute("src", getGPRIndex(MI.getOperand(1).getReg()));
-        J.attribute("imm", MI.getOperand(2).getImm());
+        J.attribute("dst", getGPRIndex(named(MI, OpName::rd).getReg()));
+        J.attribute("src", getGPRIndex(named(MI, OpName::ra).getReg()));
+        J.attribute("imm", named(MI, OpName::imm).getImm());
       });
       return;
     }
@@ -122,11 +123,16 @@ private:
   json::OStream &J;
   const DenseMap<const MachineInstr *, unsigned> &SiteOf;
 
+  /// MI's operand Name (the instruction has it).
+  static const MachineOperand &named(const MachineInstr &MI, OpName Name) {
+    return *NeuronISAInstrInfo::getNamedOperand(MI, Name);
+  }
+
   void writeWait(const MachineInstr &MI, int Reg, int64_t Imm) {
     J.object([&] {
       J.attribute("op", "wait");
       J.attribute("engine", unsigned(getEngine(MI.getDesc())));
-      J.attribute("sem", getSemaphoreIndex(MI.getOperand(0).getReg()));
+      J.attribute("sem", getSemaphoreIndex(named(MI, OpName::s).getReg()));
       J.attribute("reg", Reg);
       J.attribute("imm", Imm);
     });
