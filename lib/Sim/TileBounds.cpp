@@ -54,7 +54,8 @@ std::string neuronisa_sim::checkInsideDeclaredTile(ArrayRef<TileDecl> Tiles,
 std::string neuronisa_sim::checkTileDecl(const TileDecl &T,
                                          const NeuronISA::MachineParams &MP) {
   bool SBUF = T.Memory == TileMemory::SBUF;
-  bool Inside = SBUF ? MP.isSBUF(T.Address, T.end()) : MP.isPSUM(T.Address, T.end());
+  bool Inside =
+      SBUF ? MP.isSBUF(T.Address, T.end()) : MP.isPSUM(T.Address, T.end());
   std::string S;
   raw_string_ostream OS(S);
   if (!Inside) {

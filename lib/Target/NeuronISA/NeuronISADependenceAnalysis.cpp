@@ -322,11 +322,10 @@ void DependenceInfo::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
         S.MI = &MI;
         S.MBB = &MBB;
         S.WaitEngine = getEngine(D);
-        S.Agent = isDMA(getTileFormat(D))
-                      ? agentOfDMAQueue(
-                            NeuronISAInstrInfo::getNamedOperand(MI, OpName::queue)
-                                ->getImm())
-                      : agentOfEngine(getEngine(D));
+        const MachineOperand *Queue =
+            NeuronISAInstrInfo::getNamedOperand(MI, OpName::queue);
+        S.Agent = isDMA(getTileFormat(D)) ? agentOfDMAQueue(Queue->getImm())
+                                          : agentOfEngine(getEngine(D));
         unsigned NumHBM = 0;
         // Memory operands follow the tile operands, one each.
         ArrayRef<TileOperandSpec> Specs =

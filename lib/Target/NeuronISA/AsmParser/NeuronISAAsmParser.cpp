@@ -414,9 +414,12 @@ SMLoc NeuronISAAsmParser::operandLoc(unsigned Opcode, unsigned OpIdx,
   unsigned Written = 1;
   for (unsigned I = 0; I < D.getNumOperands() && OpIdx != ~0u; ++Written) {
     unsigned Type = D.operands()[I].OperandType;
-    I += Type == MCOI::OPERAND_NEURONISA_TILE_ADDR  ? NeuronISA::NumTileAddrOperands
-         : Type == MCOI::OPERAND_NEURONISA_HBM_ADDR ? NeuronISA::NumHBMAddrOperands
-                                                    : 1;
+    if (Type == MCOI::OPERAND_NEURONISA_TILE_ADDR)
+      I += NeuronISA::NumTileAddrOperands;
+    else if (Type == MCOI::OPERAND_NEURONISA_HBM_ADDR)
+      I += NeuronISA::NumHBMAddrOperands;
+    else
+      ++I;
     if (OpIdx < I)
       return Written < Operands.size() ? Operands[Written]->getStartLoc()
                                        : IDLoc;
