@@ -1,5 +1,8 @@
 ; RUN: not llc -mtriple=neuronisa < %s 2>&1 | FileCheck %s
 ; RUN: not llc -mtriple=neuronisa -neuronisa-sync=none < %s 2>&1 | FileCheck %s
+; RUN: not llc -mtriple=neuronisa -neuronisa-sync=barrier < %s 2>&1 | FileCheck %s
+; RUN: not llc -mtriple=neuronisa -neuronisa-sync=precise < %s 2>&1 | FileCheck %s
+; RUN: not llc -mtriple=neuronisa -O0 < %s 2>&1 | FileCheck %s
 ; Builtin calls are checked against their instruction: name, argument count
 ; and kinds, constant operands, address spaces and shapes.
 
