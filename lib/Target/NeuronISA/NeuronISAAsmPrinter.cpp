@@ -11,6 +11,7 @@
 #include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "NeuronISA.h"
 #include "NeuronISAMCInstLower.h"
+#include "NeuronISASubtarget.h"
 #include "NeuronISATileLayout.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/CodeGen/AsmPrinter.h"
@@ -76,15 +77,10 @@ void NeuronISAAsmPrinter::emitGlobalVariable(const GlobalVariable *GV) {
 void NeuronISAAsmPrinter::emitInstruction(const MachineInstr *MI) {
   // An instruction whose operands are not what its description asks for
   // (hand-written MIR) is an error, not something to print.
-  StringRef Err;
-  const TargetInstrInfo &TII = *MF->getSubtarget().getInstrInfo();
-  if (!TII.verifyInstruction(*MI, Err)) {
-    const Function &F = MF->getFunction();
-    F.getContext().diagnose(DiagnosticInfoUnsupported(
-        F, "invalid " + TII.getName(MI->getOpcode()) + ": " + Err,
-        MI->getDebugLoc()));
+  if (MF->getSubtarget<NeuronISASubtarget>()
+          .getInstrInfo()
+          ->diagnoseInvalidInstruction(*MI))
     return;
-  }
   NeuronISAMCInstLower Lower(OutContext, *this, Layout);
   MCInst Inst;
   Lower.lower(*MI, Inst);

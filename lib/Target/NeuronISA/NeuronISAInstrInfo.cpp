@@ -7,6 +7,7 @@
 #include "llvm/CodeGen/MachineFrameInfo.h"
 #include "llvm/CodeGen/MachineInstrBuilder.h"
 #include "llvm/CodeGen/TargetOpcodes.h"
+#include "llvm/IR/DiagnosticInfo.h"
 
 using namespace llvm;
 
@@ -222,6 +223,17 @@ bool NeuronISAInstrInfo::verifyInstruction(const MachineInstr &MI,
                     : ("operand " + Twine(E->OpIdx) + ": " + E->Msg).str();
   ErrInfo = VerifyError;
   return false;
+}
+
+bool NeuronISAInstrInfo::diagnoseInvalidInstruction(
+    const MachineInstr &MI) const {
+  StringRef Err;
+  if (verifyInstruction(MI, Err))
+    return false;
+  const Function &F = MI.getMF()->getFunction();
+  F.getContext().diagnose(DiagnosticInfoUnsupported(
+      F, "invalid " + getName(MI.getOpcode()) + ": " + Err, MI.getDebugLoc()));
+  return true;
 }
 
 unsigned NeuronISAInstrInfo::getInstrLatency(const InstrItineraryData *,

@@ -70,6 +70,9 @@ public:
   /// The check's view of MI's operand Idx.
   static NeuronISA::OperandValue getOperandValue(const MachineInstr &MI,
                                                  unsigned Idx);
+  /// When MI fails verifyInstruction, reports an error naming it and what is
+  /// wrong (a diagnostic of its function) and returns true.
+  bool diagnoseInvalidInstruction(const MachineInstr &MI) const;
 
   /// Cycles from the shared machine model (NeuronISAMachineModel.h).
   unsigned getInstrLatency(const InstrItineraryData *ItinData,

@@ -42,6 +42,10 @@ public:
   const SelectionDAGTargetInfo *getSelectionDAGInfo() const override {
     return &TSInfo;
   }
+
+  /// Hand-written MIR: reports every instruction whose operands are not what
+  /// its description asks for, and removes it.
+  void mirFileLoaded(MachineFunction &MF) const override;
 };
 } // namespace llvm
 
