@@ -15,6 +15,10 @@ config.test_exec_root = os.path.join(config.neuronisa_obj_root, "test")
 # tools.
 path = [config.llvm_tools_dir,
         os.path.join(config.neuronisa_obj_root, "bin")]
+# utils/sim_regression.py puts a shim first that runs two builds of
+# neuronisa-sim on every invocation and compares them.
+if lit_config.params.get("sim_wrapper_dir"):
+    path.insert(0, lit_config.params["sim_wrapper_dir"])
 config.environment["PATH"] = os.pathsep.join(
     path + [config.environment.get("PATH", os.environ.get("PATH", ""))])
 

@@ -8,7 +8,7 @@ reference, and the race checker must stay silent), runs the dataflow limit
 (--ideal), and prints a table; writes results/benchmark.csv and
 results/benchmark.svg.
 
-  python3 bench/run-benchmark.py [--build DIR] [--out DIR] [--jobs N]
+  python3 bench/run_benchmark.py [--build DIR] [--out DIR] [--jobs N]
 
 Stdlib only. See docs/Benchmark.md.
 """
@@ -156,7 +156,7 @@ def main():
     sim = os.path.join(a.build, "bin", "neuronisa-sim")
     for f in (plugin, ref, sim, a.llc):
         if not os.path.exists(f):
-            sys.exit("run-benchmark: missing %s (build the project first: "
+            sys.exit("run_benchmark: missing %s (build the project first: "
                      "ninja -C %s)" % (f, a.build))
     kernels = KERNELS
     if a.kernels:
