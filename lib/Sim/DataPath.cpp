@@ -2,47 +2,11 @@
 
 #include "DataPath.h"
 #include "MCTargetDesc/NeuronISASemantics.h"
-#include "TileBounds.h"
 #include <algorithm>
 
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
 using namespace llvm::NeuronISA;
-
-std::string neuronisa_sim::resolveTiles(const Inst &I, const int32_t *Regs,
-                                        const Memory &M, ResolvedTile *Out) {
-  for (unsigned K = 0; K != I.NumTiles; ++K) {
-    const TileOperand &T = I.Tiles[K];
-    uint32_t Addr = static_cast<uint32_t>(Regs[T.BaseReg]) +
-                    static_cast<uint32_t>(T.Offset);
-    Out[K].Addr = Addr;
-    std::string Err;
-    if (T.Space == MemSpace::HBM) {
-      Out[K].Reg = Region::HBM;
-      Err = M.checkHBM(Addr, T.Partitions, T.FreeElems, T.RowStride,
-                       Out[K].Buf);
-    } else {
-      Err = M.checkOnChip(Addr, T.PartStart, T.Partitions, T.FreeElems,
-                          Out[K].Reg);
-      if (Err.empty()) {
-        bool PE = I.Fmt == TileFormat::MatMul || I.Fmt == TileFormat::Transpose;
-        if (PE && T.Writes && Out[K].Reg != Region::PSUM)
-          Err = "the destination of a PE instruction must be in PSUM";
-        else if (PE && !T.Writes && Out[K].Reg != Region::SBUF)
-          Err = "the sources of a PE instruction must be in SBUF";
-        else if (I.isDMA() && Out[K].Reg != Region::SBUF)
-          Err = "the on-chip side of a DMA must be in SBUF";
-        else
-          Err = checkInsideDeclaredTile(M.tiles(), Out[K].Reg, Addr,
-                                        T.PartStart, T.Partitions,
-                                        T.FreeElems);
-      }
-    }
-    if (!Err.empty())
-      return std::string(T.Role) + " tile: " + Err;
-  }
-  return "";
-}
 
 namespace {
 /// A [P x F] view of an on-chip access from partition P0.

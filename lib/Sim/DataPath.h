@@ -11,21 +11,10 @@
 
 #include "Memory.h"
 #include "Program.h"
+#include "TileAccess.h"
 
 namespace llvm {
 namespace neuronisa_sim {
-
-/// A tile operand with its address resolved and validated.
-struct ResolvedTile {
-  uint32_t Addr = 0;
-  Region Reg = Region::SBUF;
-  unsigned Buf = 0; // HBM buffer index
-};
-
-/// Resolves and validates the tiles of I against the memories, using the
-/// executing engine's registers. Returns an error message or "".
-std::string resolveTiles(const Inst &I, const int32_t *Regs, const Memory &M,
-                         ResolvedTile *Out);
 
 /// Executes I's data semantics.
 void executeDataPath(const Inst &I, const ResolvedTile *T, Memory &M);

@@ -44,45 +44,71 @@ static std::string hex(uint64_t V) {
   return S;
 }
 
-std::string Memory::checkOnChip(uint32_t Addr, uint32_t P0, uint32_t P,
+MemoryFault Memory::checkOnChip(uint32_t Addr, uint32_t P0, uint32_t P,
                                 uint32_t F, Region &R) const {
   uint64_t End = uint64_t(Addr) + 4ull * F;
   if (Addr % 4)
-    return "tile address " + hex(Addr) + " is not 4-byte aligned";
+    return MemoryFault::OnChipMisaligned;
   if (MP.isSBUF(Addr, End) && (End - MP.SBUFBase) / 4 <= SBUFRowElems)
     R = Region::SBUF;
   else if (MP.isPSUM(Addr, End) && (End - MP.PSUMBase) / 4 <= PSUMRowElems)
     R = Region::PSUM;
   else
-    return "tile bytes [" + hex(Addr) + ", " + hex(End) +
-           ") are not inside SBUF [" +
-           hex(MP.SBUFBase) + ", " +
-           hex(uint64_t(MP.SBUFBase) + MP.SBUFBytesPerPartition) +
-           ") or PSUM [" + hex(MP.PSUMBase) + ", " +
-           hex(uint64_t(MP.PSUMBase) + MP.PSUMBytesPerPartition) + ")";
+    return MemoryFault::OnChipOutside;
   if (uint64_t(P0) + P > MP.NumPartitions)
-    return "partitions [" + std::to_string(P0) + ", " +
-           std::to_string(uint64_t(P0) + P) + ") exceed the machine's " +
-           std::to_string(MP.NumPartitions);
-  return "";
+    return MemoryFault::PartitionsOutside;
+  return MemoryFault::None;
 }
 
-std::string Memory::checkHBM(uint32_t Addr, uint32_t P, uint32_t F,
+MemoryFault Memory::checkHBM(uint32_t Addr, uint32_t P, uint32_t F,
                              uint32_t Stride, unsigned &BufIdx) const {
   if (Addr % 4 || (P > 1 && Stride % 4))
-    return "HBM address " + hex(Addr) + " or row stride " +
-           std::to_string(Stride) + " is not 4-byte aligned";
+    return MemoryFault::HBMMisaligned;
   uint64_t End = uint64_t(Addr) + uint64_t(P ? P - 1 : 0) * Stride + 4ull * F;
   for (unsigned K = 0; K != Buffers.size(); ++K) {
     const HBMBuffer &B = Buffers[K];
     if (Addr >= B.Base && Addr < B.Base + B.sizeBytes()) {
       if (End > B.Base + B.sizeBytes())
+        return MemoryFault::HBMPastEnd;
+      BufIdx = K;
+      return MemoryFault::None;
+    }
+  }
+  return MemoryFault::HBMUnmapped;
+}
+
+std::string Memory::describe(MemoryFault Fault, uint32_t Addr, uint32_t P0,
+                             uint32_t P, uint32_t F, uint32_t Stride) const {
+  switch (Fault) {
+  case MemoryFault::None:
+    return "";
+  case MemoryFault::OnChipMisaligned:
+    return "tile address " + hex(Addr) + " is not 4-byte aligned";
+  case MemoryFault::OnChipOutside:
+    return "tile bytes [" + hex(Addr) + ", " + hex(uint64_t(Addr) + 4ull * F) +
+           ") are not inside SBUF [" + hex(MP.SBUFBase) + ", " +
+           hex(uint64_t(MP.SBUFBase) + MP.SBUFBytesPerPartition) +
+           ") or PSUM [" + hex(MP.PSUMBase) + ", " +
+           hex(uint64_t(MP.PSUMBase) + MP.PSUMBytesPerPartition) + ")";
+  case MemoryFault::PartitionsOutside:
+    return "partitions [" + std::to_string(P0) + ", " +
+           std::to_string(uint64_t(P0) + P) + ") exceed the machine's " +
+           std::to_string(MP.NumPartitions);
+  case MemoryFault::HBMMisaligned:
+    return "HBM address " + hex(Addr) + " or row stride " +
+           std::to_string(Stride) + " is not 4-byte aligned";
+  case MemoryFault::HBMPastEnd: {
+    uint64_t End =
+        uint64_t(Addr) + uint64_t(P ? P - 1 : 0) * Stride + 4ull * F;
+    for (const HBMBuffer &B : Buffers)
+      if (Addr >= B.Base && Addr < B.Base + B.sizeBytes())
         return "HBM access [" + hex(Addr) + ", " + hex(End) +
                ") runs past the end of buffer " + B.Name + " [" +
                hex(B.Base) + ", " + hex(B.Base + B.sizeBytes()) + ")";
-      BufIdx = K;
-      return "";
-    }
+    break;
   }
-  return "HBM address " + hex(Addr) + " is not inside any buffer";
+  case MemoryFault::HBMUnmapped:
+    return "HBM address " + hex(Addr) + " is not inside any buffer";
+  }
+  return "invalid memory access";
 }

@@ -25,6 +25,18 @@ namespace neuronisa_sim {
 enum class Region : uint8_t { SBUF, PSUM, HBM };
 const char *regionName(Region R);
 
+/// Why a tile access is invalid. Checks run for every data-path instance, so
+/// they return a code; Memory::describe words it when the run fails.
+enum class MemoryFault : uint8_t {
+  None,
+  OnChipMisaligned,
+  OnChipOutside,      // not wholly in SBUF or PSUM
+  PartitionsOutside,  // past the machine's last partition
+  HBMMisaligned,
+  HBMPastEnd,         // starts in a buffer and runs past its end
+  HBMUnmapped,        // starts in no buffer
+};
+
 /// One HBM buffer.
 struct HBMBuffer {
   uint32_t Base = 0;
@@ -53,14 +65,17 @@ public:
   const std::vector<HBMBuffer> &buffers() const { return Buffers; }
 
   /// Validates an on-chip access of partitions [P0, P0 + P), F fp32 each,
-  /// at Addr: wholly in SBUF or PSUM and 4-byte aligned. Sets R. Returns an
-  /// error message or "".
-  std::string checkOnChip(uint32_t Addr, uint32_t P0, uint32_t P, uint32_t F,
+  /// at Addr: wholly in SBUF or PSUM and 4-byte aligned. Sets R.
+  MemoryFault checkOnChip(uint32_t Addr, uint32_t P0, uint32_t P, uint32_t F,
                           Region &R) const;
   /// Validates an HBM access of P rows of F fp32, Stride bytes apart, at
   /// Addr: aligned and inside one buffer. Sets BufIdx.
-  std::string checkHBM(uint32_t Addr, uint32_t P, uint32_t F, uint32_t Stride,
+  MemoryFault checkHBM(uint32_t Addr, uint32_t P, uint32_t F, uint32_t Stride,
                        unsigned &BufIdx) const;
+  /// The message of a fault the checks above returned for these arguments
+  /// (P0 = 0 for HBM).
+  std::string describe(MemoryFault Fault, uint32_t Addr, uint32_t P0,
+                       uint32_t P, uint32_t F, uint32_t Stride) const;
 
   /// Row Part of an on-chip tile at Addr (already validated).
   float *onChipRow(Region R, unsigned Part, uint32_t Addr) {

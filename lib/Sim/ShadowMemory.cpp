@@ -1,26 +1,23 @@
-//===-- RaceChecker.cpp - Conflicts, races, and latest producers ----------===//
+//===-- ShadowMemory.cpp - Conflicts and latest producers -----------------===//
 
-#include "RaceChecker.h"
+#include "ShadowMemory.h"
+#include "Program.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/Support/Format.h"
 
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
 
-void RaceChecker::initShadow(Shadow &S, Region R, unsigned Memory,
-                             uint64_t Base, uint64_t Bytes) {
+void ShadowMemory::initShadow(Shadow &S, Region R, uint64_t Base,
+                              uint64_t Bytes) {
   S.Reg = R;
-  S.Memory = Memory;
-  S.Partition = 0;
   S.Base = Base;
   S.Writes.assign(Bytes / 4, AccessRecord());
   S.ReaderMask.assign(Bytes / 4, 0);
   S.Reads.resize(MaxAgents);
 }
 
-RaceChecker::RaceChecker(const Program &P, const Memory &M, bool CheckHB,
-                         raw_ostream &ErrOS)
-    : P(P), MP(M.params()), CheckHB(CheckHB), ErrOS(ErrOS) {
+ShadowMemory::ShadowMemory(const Program &P, const Memory &M)
+    : MP(M.params()) {
   // One band per partition start of the program (more are split off if an
   // access starts elsewhere).
   for (Bands *B : {&SBUF, &PSUM}) {
@@ -34,13 +31,13 @@ RaceChecker::RaceChecker(const Program &P, const Memory &M, bool CheckHB,
           bandStartingAt(*B, I.Tiles[K].PartStart);
   HBM.resize(M.buffers().size());
   for (unsigned K = 0; K != HBM.size(); ++K)
-    initShadow(HBM[K], Region::HBM, 2 + K, M.buffers()[K].Base,
+    initShadow(HBM[K], Region::HBM, M.buffers()[K].Base,
                M.buffers()[K].sizeBytes());
 }
 
-RaceChecker::~RaceChecker() = default;
+ShadowMemory::~ShadowMemory() = default;
 
-unsigned RaceChecker::bandStartingAt(Bands &B, uint32_t Part) {
+unsigned ShadowMemory::bandStartingAt(Bands &B, uint32_t Part) {
   auto It = llvm::upper_bound(B.Starts, Part);
   unsigned Containing = (It - B.Starts.begin()) - 1;
   if (B.Starts[Containing] == Part)
@@ -56,36 +53,48 @@ unsigned RaceChecker::bandStartingAt(Bands &B, uint32_t Part) {
   return New;
 }
 
-RaceChecker::Shadow &RaceChecker::bandShadow(Region R, Bands &B,
-                                             unsigned Band) {
+ShadowMemory::Shadow &ShadowMemory::bandShadow(Region R, Bands &B,
+                                               unsigned Band) {
   std::unique_ptr<Shadow> &S = B.Shadows[Band];
   if (!S) {
     S = std::make_unique<Shadow>();
     if (R == Region::SBUF)
-      initShadow(*S, R, 0, MP.SBUFBase, MP.SBUFBytesPerPartition);
+      initShadow(*S, R, MP.SBUFBase, MP.SBUFBytesPerPartition);
     else
-      initShadow(*S, R, 1, MP.PSUMBase, MP.PSUMBytesPerPartition);
+      initShadow(*S, R, MP.PSUMBase, MP.PSUMBytesPerPartition);
     S->Partition = B.Starts[Band];
   }
   return *S;
 }
 
-void RaceChecker::begin(uint8_t Agent, uint64_t Seq, uint32_t Epoch,
-                        uint32_t InstIdx, uint64_t Ready,
-                        const VectorClock *VC) {
+void ShadowMemory::begin(uint8_t Agent, uint64_t Seq, uint32_t Epoch,
+                         uint32_t InstIdx, uint64_t Ready,
+                         const VectorClock *Order) {
   Cur.Agent = Agent;
   Cur.Seq = Seq;
   Cur.Epoch = Epoch;
   Cur.InstIdx = InstIdx;
   Cur.Ready = Ready;
-  CurVC = VC;
+  CurOrder = Order;
   CurD = 0;
   Conflicts.clear();
 }
 
-void RaceChecker::accessOnChip(Region R, uint32_t Addr, uint32_t P0,
-                               uint32_t Parts, uint32_t F, bool Reads,
-                               bool Writes) {
+void ShadowMemory::access(const Inst &I, const ResolvedTile *T) {
+  for (unsigned K = 0; K != I.NumTiles; ++K) {
+    const TileOperand &TO = I.Tiles[K];
+    if (TO.Space == NeuronISA::MemSpace::HBM)
+      accessHBM(T[K].Buf, T[K].Addr, TO.Partitions, TO.FreeElems,
+                TO.RowStride, TO.Reads, TO.Writes);
+    else
+      accessOnChip(T[K].Reg, T[K].Addr, TO.PartStart, TO.Partitions,
+                   TO.FreeElems, TO.Reads, TO.Writes);
+  }
+}
+
+void ShadowMemory::accessOnChip(Region R, uint32_t Addr, uint32_t P0,
+                                uint32_t Parts, uint32_t F, bool Reads,
+                                bool Writes) {
   Bands &B = R == Region::SBUF ? SBUF : PSUM;
   uint64_t Base = R == Region::SBUF ? MP.SBUFBase : MP.PSUMBase;
   uint64_t G0 = (Addr - Base) / 4;
@@ -95,9 +104,9 @@ void RaceChecker::accessOnChip(Region R, uint32_t Addr, uint32_t P0,
     access(bandShadow(R, B, Band), G0, G0 + F, Reads, Writes);
 }
 
-void RaceChecker::accessHBM(unsigned Buf, uint32_t Addr, uint32_t Parts,
-                            uint32_t F, uint32_t Stride, bool Reads,
-                            bool Writes) {
+void ShadowMemory::accessHBM(unsigned Buf, uint32_t Addr, uint32_t Parts,
+                             uint32_t F, uint32_t Stride, bool Reads,
+                             bool Writes) {
   Shadow &S = HBM[Buf];
   for (uint32_t Pi = 0; Pi != Parts; ++Pi) {
     uint64_t G0 = (Addr + uint64_t(Pi) * Stride - S.Base) / 4;
@@ -105,27 +114,20 @@ void RaceChecker::accessHBM(unsigned Buf, uint32_t Addr, uint32_t Parts,
   }
 }
 
-void RaceChecker::check(const AccessRecord &Prev, Shadow &S, uint64_t G) {
-  if (Prev.Agent == Cur.Agent)
-    return; // program order on one agent
-  bool Ordered = Prev.Seq < Cur.Seq &&
-                 (!CheckHB || CurVC->knows(Prev.Agent, Prev.Epoch));
-  if (Ordered) {
-    CurD = std::max(CurD, Prev.Ready);
-    return;
-  }
+void ShadowMemory::unordered(const AccessRecord &Prev, Shadow &S,
+                             uint64_t G) {
   for (Conflict &C : Conflicts)
     if (C.Other.Agent == Prev.Agent && C.Other.Epoch == Prev.Epoch &&
-        C.Sh->Memory == S.Memory) {
+        C.Base == S.Base && C.Reg == S.Reg) {
       C.LoG = std::min(C.LoG, G);
       C.HiG = std::max(C.HiG, G + 1);
       return;
     }
-  Conflicts.push_back({Prev, &S, G, G + 1});
+  Conflicts.push_back({Prev, S.Reg, S.Partition, S.Base, G, G + 1});
 }
 
-void RaceChecker::access(Shadow &S, uint64_t G0, uint64_t G1, bool Reads,
-                         bool Writes) {
+void ShadowMemory::access(Shadow &S, uint64_t G0, uint64_t G1, bool Reads,
+                          bool Writes) {
   uint8_t A = Cur.Agent;
   if (Probe) {
     for (uint64_t G = G0; G != G1; ++G) {
@@ -161,33 +163,4 @@ void RaceChecker::access(Shadow &S, uint64_t G0, uint64_t G1, bool Reads,
       S.ReaderMask[G] = 0;
     }
   }
-}
-
-uint64_t RaceChecker::end() {
-  for (const Conflict &C : Conflicts) {
-    if (!CheckHB)
-      break;
-    ++NumRaces;
-    unsigned A = C.Other.InstIdx, B = Cur.InstIdx;
-    if (C.Other.Seq > Cur.Seq)
-      std::swap(A, B);
-    auto Key = std::make_pair(A, B);
-    auto It = RaceIndex.find(Key);
-    if (It != RaceIndex.end()) {
-      ++Races[It->second].Count;
-      continue;
-    }
-    RaceIndex[Key] = Races.size();
-    RaceReport R{A, B, C.Sh->Reg, C.Sh->Base + 4 * C.LoG,
-                 C.Sh->Base + 4 * C.HiG, C.Sh->Partition, 1};
-    Races.push_back(R);
-    ErrOS << "error: race: " << P.describe(P.Insts[A]) << " and "
-          << P.describe(P.Insts[B]) << " on " << regionName(R.Reg) << " ["
-          << format_hex(R.Lo, 2) << ", " << format_hex(R.Hi, 2) << ")";
-    if (R.Partition)
-      ErrOS << " from partition " << R.Partition;
-    ErrOS << "\n";
-  }
-  Conflicts.clear();
-  return CurD;
 }

@@ -19,25 +19,33 @@ static void describe(raw_ostream &OS, const TileDecl &T) {
      << T.Partitions << " partitions";
 }
 
-std::string neuronisa_sim::checkInsideDeclaredTile(ArrayRef<TileDecl> Tiles,
-                                                   Region R, uint32_t Addr,
-                                                   uint32_t P0, uint32_t Parts,
-                                                   uint32_t FreeElems) {
+bool neuronisa_sim::isInsideDeclaredTile(ArrayRef<TileDecl> Tiles, Region R,
+                                         uint32_t Addr, uint32_t P0,
+                                         uint32_t Parts, uint32_t FreeElems) {
   if (Tiles.empty())
-    return "";
+    return true;
   TileMemory Mem = memoryOf(R);
   uint64_t End = uint64_t(Addr) + 4ull * FreeElems;
   uint64_t PEnd = uint64_t(P0) + Parts;
-  // The tile whose bytes contain the access's first byte, if any: the one
-  // to name when the access does not fit.
+  for (const TileDecl &T : Tiles)
+    if (T.Memory == Mem && Addr >= T.Address && Addr < T.end() &&
+        End <= T.end() && PEnd <= T.Partitions)
+      return true;
+  return false;
+}
+
+std::string neuronisa_sim::describeOutsideDeclaredTile(
+    ArrayRef<TileDecl> Tiles, Region R, uint32_t Addr, uint32_t P0,
+    uint32_t Parts, uint32_t FreeElems) {
+  TileMemory Mem = memoryOf(R);
+  uint64_t End = uint64_t(Addr) + 4ull * FreeElems;
+  uint64_t PEnd = uint64_t(P0) + Parts;
+  // The last tile whose bytes contain the access's first byte, if any: the
+  // one to name.
   const TileDecl *Nearest = nullptr;
-  for (const TileDecl &T : Tiles) {
-    if (T.Memory != Mem || Addr < T.Address || Addr >= T.end())
-      continue;
-    if (End <= T.end() && PEnd <= T.Partitions)
-      return "";
-    Nearest = &T;
-  }
+  for (const TileDecl &T : Tiles)
+    if (T.Memory == Mem && Addr >= T.Address && Addr < T.end())
+      Nearest = &T;
   std::string S;
   raw_string_ostream OS(S);
   OS << regionName(R) << " bytes [" << format_hex(Addr, 2) << ", "

@@ -8,6 +8,9 @@
 // tile. A program that declares no tile (hand-written assembly) is only
 // checked against the memories' bounds.
 //
+// The check runs for every on-chip operand of every data-path instance, so
+// it answers yes or no; the message is worded only when a run fails.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef NEURONISA_SIM_TILEBOUNDS_H
@@ -22,12 +25,16 @@
 namespace llvm {
 namespace neuronisa_sim {
 
-/// "" if Tiles is empty or the access to bytes [Addr, Addr + 4 * FreeElems)
-/// of partitions [P0, P0 + Parts) of memory R lies inside one of them;
-/// else what is wrong.
-std::string checkInsideDeclaredTile(ArrayRef<NeuronISA::TileDecl> Tiles,
-                                    Region R, uint32_t Addr, uint32_t P0,
-                                    uint32_t Parts, uint32_t FreeElems);
+/// True if Tiles is empty or the access to bytes [Addr, Addr + 4 *
+/// FreeElems) of partitions [P0, P0 + Parts) of memory R lies inside one of
+/// them.
+bool isInsideDeclaredTile(ArrayRef<NeuronISA::TileDecl> Tiles, Region R,
+                          uint32_t Addr, uint32_t P0, uint32_t Parts,
+                          uint32_t FreeElems);
+/// What is wrong with an access isInsideDeclaredTile rejected.
+std::string describeOutsideDeclaredTile(ArrayRef<NeuronISA::TileDecl> Tiles,
+                                        Region R, uint32_t Addr, uint32_t P0,
+                                        uint32_t Parts, uint32_t FreeElems);
 
 /// Checks a declared tile against the machine: in its memory, at most
 /// NumPartitions partitions. "" if fine.

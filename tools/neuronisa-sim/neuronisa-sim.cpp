@@ -9,11 +9,14 @@
 //===----------------------------------------------------------------------===//
 
 #include "KernelArgs.h"
+#include "Listeners/RaceChecker.h"
+#include "Listeners/TraceWriter.h"
 #include "Memory.h"
 #include "Program.h"
-#include "Report.h"
 #include "Simulator.h"
-#include "Trace.h"
+#include "Views/CheckViews.h"
+#include "Views/OutputView.h"
+#include "Views/SummaryView.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
@@ -71,8 +74,8 @@ static cl::opt<bool>
           cl::cat(SimCat));
 static cl::list<std::string>
     Checks("check", cl::CommaSeparated,
-           cl::desc("Checkers to run: races, precision, all, none "
-                    "(default: all)"),
+           cl::desc("Checkers to run: races, oversync (or precision), all, "
+                    "none (default: all)"),
            cl::value_desc("LIST"), cl::cat(SimCat));
 static cl::opt<bool> NoCheck("no-check", cl::desc("Same as --check=none"),
                              cl::cat(SimCat));
@@ -138,21 +141,21 @@ int main(int argc, char **argv) {
   if (InputFile.empty())
     return fail("no kernel file given (see --help)");
 
-  bool CheckRaces = true, CheckPrecision = true;
+  bool CheckRaces = true, CheckOverSync = true;
   if (NoCheck) {
-    CheckRaces = CheckPrecision = false;
+    CheckRaces = CheckOverSync = false;
   } else if (!Checks.empty()) {
-    CheckRaces = CheckPrecision = false;
+    CheckRaces = CheckOverSync = false;
     for (const std::string &C : Checks) {
       if (C == "races")
         CheckRaces = true;
-      else if (C == "precision")
-        CheckPrecision = true;
+      else if (C == "oversync" || C == "precision")
+        CheckOverSync = true;
       else if (C == "all")
-        CheckRaces = CheckPrecision = true;
+        CheckRaces = CheckOverSync = true;
       else if (C != "none")
         return fail("--check: unknown checker '" + C +
-                    "' (races, precision, all, none)");
+                    "' (races, oversync, all, none)");
     }
   }
   if (ReportFormat != "text" && ReportFormat != "json" &&
@@ -181,18 +184,21 @@ int main(int argc, char **argv) {
   for (const KernelArg &A : Args)
     Values.push_back(A.Value);
 
-  TraceWriter Trace;
   SimOptions Opts;
   Opts.Ideal = Ideal;
   Opts.CheckRaces = CheckRaces;
-  Opts.CheckPrecision = CheckPrecision;
+  Opts.CheckOverSync = CheckOverSync;
   if (JitterSeed.getNumOccurrences())
     Opts.JitterSeed = JitterSeed;
   Opts.MaxInstructions = MaxInstructions;
-  if (!TraceFile.empty())
-    Opts.Trace = &Trace;
 
   Simulator Sim(*P, MP, M, Opts, errs());
+  std::unique_ptr<TraceWriter> Trace;
+  if (!TraceFile.empty()) {
+    Trace = std::make_unique<TraceWriter>(*P, NeuronISA::NumStreams +
+                                                  MP.NumDMAQueues);
+    Sim.addListener(Trace.get());
+  }
   SimResult R = Sim.run(Values);
 
   std::vector<Comparison> Comparisons;
@@ -204,27 +210,28 @@ int main(int argc, char **argv) {
     Exit = 1;
   }
 
-  if (!TraceFile.empty()) {
+  if (Trace) {
     std::error_code EC;
     raw_fd_ostream OS(TraceFile, EC, sys::fs::OF_Text);
     if (EC)
       return fail("cannot write '" + TraceFile + "': " + EC.message());
-    std::vector<std::string> Names;
-    for (unsigned A = 0; A != R.Agents.size(); ++A)
-      Names.push_back(NeuronISA::agentName(A));
-    Trace.write(OS, Names);
+    Trace->write(OS);
   }
 
-  ReportInput In{*P, R, Ideal, Comparisons, Args};
+  SummaryView Summary(*P, R, Ideal);
+  RaceView Races(Sim.raceChecker());
+  OverSyncView OverSync(*P, Sim.overSyncTracker());
+  OutputView Outputs(Comparisons, Args);
+  const View *Views[] = {&Summary, &Races, &OverSync, &Outputs};
   if (ReportFormat == "text")
-    printTextReport(outs(), In);
+    printTextReport(outs(), Views);
   else if (ReportFormat == "json")
-    printJSONReport(outs(), In);
+    printJSONReport(outs(), Views);
   outs().flush();
 
-  if (R.Races) {
-    errs() << "error: " << R.Races << " race(s) between " << R.RacePairs
-           << " instruction pair(s)\n";
+  if (const RaceChecker *RC = Sim.raceChecker(); RC && RC->numRaces()) {
+    errs() << "error: " << RC->numRaces() << " race(s) between "
+           << RC->races().size() << " instruction pair(s)\n";
     Exit = 1;
   }
   for (const Comparison &C : Comparisons)

@@ -1,9 +1,11 @@
-//===-- CheckerTest.cpp - Vector clocks, races, precision -----------------===//
+//===-- CheckerTest.cpp - Vector clocks, shadow memory, races, over-sync -===//
 
+#include "Listeners/DependenceTracker.h"
+#include "Listeners/OverSync.h"
+#include "Listeners/RaceChecker.h"
 #include "Memory.h"
-#include "Precision.h"
 #include "Program.h"
-#include "RaceChecker.h"
+#include "ShadowMemory.h"
 #include "VectorClock.h"
 #include "gtest/gtest.h"
 
@@ -111,95 +113,141 @@ struct CheckerFixture : ::testing::Test {
 };
 
 TEST_F(CheckerFixture, UnorderedConflictIsARace) {
-  RaceChecker RC(P, M, /*CheckHB=*/true, ErrOS);
+  ShadowMemory SM(P, M);
   VectorClock Act, Dve;
   Act.C[1] = 1;
-  RC.begin(1, /*Seq=*/5, /*Epoch=*/1, /*Inst=*/0, /*Ready=*/100, &Act);
-  RC.accessOnChip(Region::SBUF, 0, 0, 128, 16, false, true);
-  EXPECT_EQ(RC.end(), 0u);
+  SM.begin(1, /*Seq=*/5, /*Epoch=*/1, /*Inst=*/0, /*Ready=*/100, &Act);
+  SM.accessOnChip(Region::SBUF, 0, 0, 128, 16, false, true);
+  EXPECT_EQ(SM.end(), 0u);
+  EXPECT_TRUE(SM.conflicts().empty());
   Dve.C[2] = 1; // does not know act's instance
-  RC.begin(2, 9, 1, 1, 300, &Dve);
-  RC.accessOnChip(Region::SBUF, 32, 0, 128, 16, true, false);
-  RC.end();
+  SM.begin(2, 9, 1, 1, 300, &Dve);
+  SM.accessOnChip(Region::SBUF, 32, 0, 128, 16, true, false);
+  EXPECT_EQ(SM.end(), 0u); // an unordered producer gives no release time
+  ASSERT_EQ(SM.conflicts().size(), 1u);
+  EXPECT_EQ(SM.conflicts()[0].lo(), 32u);
+  EXPECT_EQ(SM.conflicts()[0].hi(), 64u);
+  DependenceTracker Deps(P, M, nullptr);
+  RaceChecker RC(P, Deps, ErrOS);
+  RC.report(1, 9, SM.conflicts());
   EXPECT_EQ(RC.numRaces(), 1u);
   EXPECT_NE(Errors.find("error: race: act.exp (line 10) and dve.copy (line 20) "
                         "on SBUF [0x20, 0x40)"),
             std::string::npos)
       << Errors;
+  // The same static pair again: counted, reported once.
+  RC.report(1, 11, SM.conflicts());
+  EXPECT_EQ(RC.numRaces(), 2u);
+  ASSERT_EQ(RC.races().size(), 1u);
+  EXPECT_EQ(RC.races()[0].Count, 2u);
 }
 
 TEST_F(CheckerFixture, OrderedConflictGivesTheProducerTime) {
-  RaceChecker RC(P, M, true, ErrOS);
+  ShadowMemory SM(P, M);
   VectorClock Act, Dve;
   Act.C[1] = 1;
-  RC.begin(1, 5, 1, 0, 100, &Act);
-  RC.accessOnChip(Region::SBUF, 0, 0, 128, 16, false, true);
-  RC.end();
+  SM.begin(1, 5, 1, 0, 100, &Act);
+  SM.accessOnChip(Region::SBUF, 0, 0, 128, 16, false, true);
+  SM.end();
   Dve.C[1] = 1; // acquired act's instance through a semaphore
   Dve.C[2] = 1;
-  RC.begin(2, 9, 1, 1, 300, &Dve);
-  RC.accessOnChip(Region::SBUF, 0, 0, 128, 16, true, false);
-  EXPECT_EQ(RC.end(), 100u);
-  EXPECT_EQ(RC.numRaces(), 0u);
+  SM.begin(2, 9, 1, 1, 300, &Dve);
+  SM.accessOnChip(Region::SBUF, 0, 0, 128, 16, true, false);
+  EXPECT_EQ(SM.end(), 100u);
+  EXPECT_TRUE(SM.conflicts().empty());
   // A disjoint access has no producer.
-  RC.begin(2, 10, 2, 1, 400, &Dve);
-  RC.accessOnChip(Region::SBUF, 64, 0, 128, 16, true, false);
-  EXPECT_EQ(RC.end(), 0u);
+  SM.begin(2, 10, 2, 1, 400, &Dve);
+  SM.accessOnChip(Region::SBUF, 64, 0, 128, 16, true, false);
+  EXPECT_EQ(SM.end(), 0u);
+  // Without a clock, program order alone orders.
+  SM.begin(3, 12, 1, 1, 500, nullptr);
+  SM.accessOnChip(Region::SBUF, 0, 0, 128, 4, false, true);
+  EXPECT_EQ(SM.end(), 300u); // dve's read (WAR)
+  EXPECT_TRUE(SM.conflicts().empty());
 }
 
 TEST_F(CheckerFixture, ProgramOrderReversedIsARace) {
-  RaceChecker RC(P, M, true, ErrOS);
+  ShadowMemory SM(P, M);
   VectorClock Act, Dve;
   // dve reads (program order 9) first; act writes (program order 5) later,
   // even "after" dve by happens-before: the sequential meaning is violated.
   Dve.C[2] = 1;
-  RC.begin(2, 9, 1, 1, 50, &Dve);
-  RC.accessOnChip(Region::PSUM, MP.PSUMBase, 0, 128, 4, true, false);
-  RC.end();
+  SM.begin(2, 9, 1, 1, 50, &Dve);
+  SM.accessOnChip(Region::PSUM, MP.PSUMBase, 0, 128, 4, true, false);
+  SM.end();
   Act.C[1] = 1;
   Act.C[2] = 1;
-  RC.begin(1, 5, 1, 0, 100, &Act);
-  RC.accessOnChip(Region::PSUM, MP.PSUMBase, 0, 128, 4, false, true);
-  RC.end();
+  SM.begin(1, 5, 1, 0, 100, &Act);
+  SM.accessOnChip(Region::PSUM, MP.PSUMBase, 0, 128, 4, false, true);
+  SM.end();
+  ASSERT_EQ(SM.conflicts().size(), 1u);
+  DependenceTracker Deps(P, M, nullptr);
+  RaceChecker RC(P, Deps, ErrOS);
+  RC.report(0, 5, SM.conflicts());
   EXPECT_EQ(RC.numRaces(), 1u);
   ASSERT_EQ(RC.races().size(), 1u);
   EXPECT_EQ(RC.races()[0].First, 0u); // act.exp first in program order
+  EXPECT_EQ(RC.races()[0].Reg, Region::PSUM);
 }
 
 TEST_F(CheckerFixture, ReadersDoNotConflict) {
-  RaceChecker RC(P, M, true, ErrOS);
+  ShadowMemory SM(P, M);
   VectorClock A, B;
   A.C[1] = 1;
   B.C[2] = 1;
-  RC.begin(1, 1, 1, 0, 10, &A);
-  RC.accessOnChip(Region::SBUF, 0, 0, 128, 8, true, false);
-  RC.end();
-  RC.begin(2, 2, 1, 1, 10, &B);
-  RC.accessOnChip(Region::SBUF, 0, 0, 128, 8, true, false);
-  RC.end();
-  EXPECT_EQ(RC.numRaces(), 0u);
+  SM.begin(1, 1, 1, 0, 10, &A);
+  SM.accessOnChip(Region::SBUF, 0, 0, 128, 8, true, false);
+  SM.end();
+  SM.begin(2, 2, 1, 1, 10, &B);
+  SM.accessOnChip(Region::SBUF, 0, 0, 128, 8, true, false);
+  EXPECT_EQ(SM.end(), 0u);
+  EXPECT_TRUE(SM.conflicts().empty());
+}
+
+TEST_F(CheckerFixture, ProbesDoNotRecord) {
+  ShadowMemory SM(P, M);
+  SM.begin(1, 1, 1, 0, 10, nullptr);
+  SM.accessOnChip(Region::SBUF, 0, 0, 128, 8, false, true);
+  SM.end();
+  Inst Copy;
+  Copy.NumTiles = 1;
+  Copy.Tiles[0].Writes = true;
+  Copy.Tiles[0].Partitions = 1;
+  Copy.Tiles[0].FreeElems = 8;
+  ResolvedTile T[1];
+  T[0].Addr = 0;
+  EXPECT_EQ(SM.probe(2, 2, 1, 1, Copy, T), 10u);
+  // The probe recorded nothing: a third agent sees only the first write.
+  SM.begin(3, 3, 1, 1, 30, nullptr);
+  SM.accessOnChip(Region::SBUF, 0, 0, 128, 8, true, false);
+  EXPECT_EQ(SM.end(), 10u);
 }
 
 TEST_F(CheckerFixture, PartitionRangesDecideOnChipConflicts) {
   // dve.copy reads from partition 4: the shadow gets a band there.
   P.Insts[1].NumTiles = 1;
   P.Insts[1].Tiles[0].PartStart = 4;
-  RaceChecker RC(P, M, true, ErrOS);
+  ShadowMemory SM(P, M);
   VectorClock A, B;
   A.C[1] = 1;
   B.C[2] = 1;
   // act writes partitions 0-3; dve reads the same bytes of partitions 4-7.
-  RC.begin(1, 1, 1, 0, 10, &A);
-  RC.accessOnChip(Region::SBUF, 0, 0, 4, 16, false, true);
-  RC.end();
-  RC.begin(2, 2, 1, 1, 10, &B);
-  RC.accessOnChip(Region::SBUF, 0, 4, 4, 16, true, false);
-  RC.end();
-  EXPECT_EQ(RC.numRaces(), 0u) << Errors;
+  SM.begin(1, 1, 1, 0, 10, &A);
+  SM.accessOnChip(Region::SBUF, 0, 0, 4, 16, false, true);
+  SM.end();
+  SM.begin(2, 2, 1, 1, 10, &B);
+  SM.accessOnChip(Region::SBUF, 0, 4, 4, 16, true, false);
+  SM.end();
+  EXPECT_TRUE(SM.conflicts().empty());
   // act writes partitions 3-4: it meets dve's read in partition 4.
-  RC.begin(1, 3, 2, 0, 20, &A);
-  RC.accessOnChip(Region::SBUF, 32, 3, 2, 4, false, true);
-  RC.end();
+  SM.begin(1, 3, 2, 0, 20, &A);
+  SM.accessOnChip(Region::SBUF, 32, 3, 2, 4, false, true);
+  SM.end();
+  ASSERT_EQ(SM.conflicts().size(), 1u);
+  EXPECT_EQ(SM.conflicts()[0].Partition, 4u);
+  DependenceTracker Deps(P, M, nullptr);
+  RaceChecker RC(P, Deps, ErrOS);
+  RC.report(0, 3, SM.conflicts());
   EXPECT_EQ(RC.numRaces(), 1u);
   EXPECT_NE(Errors.find("error: race: dve.copy (line 20) and act.exp (line 10) "
                         "on SBUF [0x20, 0x30) from partition 4"),
@@ -211,21 +259,21 @@ TEST_F(CheckerFixture, AnUnforeseenPartitionStartIsSound) {
   // No instruction of the program starts at partition 4: the band of
   // partitions 0-127 is split when an access does, and both halves keep
   // its history (as if every earlier access covered the whole band).
-  RaceChecker RC(P, M, true, ErrOS);
+  ShadowMemory SM(P, M);
   VectorClock A, B;
   A.C[1] = 1;
   B.C[2] = 1;
-  RC.begin(1, 1, 1, 0, 10, &A);
-  RC.accessOnChip(Region::SBUF, 0, 0, 8, 16, false, true);
-  RC.end();
-  RC.begin(2, 2, 1, 1, 10, &B);
-  RC.accessOnChip(Region::SBUF, 0, 4, 4, 16, true, false);
-  RC.end();
-  EXPECT_EQ(RC.numRaces(), 1u);
+  SM.begin(1, 1, 1, 0, 10, &A);
+  SM.accessOnChip(Region::SBUF, 0, 0, 8, 16, false, true);
+  SM.end();
+  SM.begin(2, 2, 1, 1, 10, &B);
+  SM.accessOnChip(Region::SBUF, 0, 4, 4, 16, true, false);
+  SM.end();
+  EXPECT_EQ(SM.conflicts().size(), 1u);
 }
 
-TEST(Precision, OverSyncIsBlockedTimeBeyondTheLatestProducer) {
-  PrecisionTracker PT(5);
+TEST(OverSync, BlockedTimeBeyondTheLatestProducer) {
+  OverSyncTracker PT(5, 16);
   // Blocked 100..200 at site 7, the producer was visible at 150.
   PT.blocked(1, 7, 100, 200);
   PT.consumer(PT.take(1), 150);

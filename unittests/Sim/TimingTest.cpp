@@ -5,6 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Listeners/HappensBefore.h"
+#include "Listeners/OverSync.h"
+#include "Listeners/RaceChecker.h"
 #include "Memory.h"
 #include "Program.h"
 #include "Simulator.h"
@@ -23,6 +26,11 @@ constexpr unsigned PE = 0, ACT = 1, DVE = 2, SP = 4;
 struct SimRun {
   SimResult R;
   std::string Errors;
+  // What the checkers found.
+  uint64_t Races = 0;
+  uint64_t OverSyncCycles = 0;
+  std::vector<OverSyncSite> Sites;
+  uint64_t MaxSemaphoreHistory = 0;
 };
 
 SimRun simulate(StringRef Asm, const MachineParams &MP, SimOptions Opts = {},
@@ -42,6 +50,14 @@ SimRun simulate(StringRef Asm, const MachineParams &MP, SimOptions Opts = {},
       V = static_cast<int32_t>(M.addBuffer(std::vector<float>(-V, 1.0f), "b"));
   Simulator Sim(*P, MP, M, Opts, ErrOS);
   Out.R = Sim.run(Values);
+  if (const RaceChecker *RC = Sim.raceChecker())
+    Out.Races = RC->numRaces();
+  if (const OverSyncTracker *T = Sim.overSyncTracker()) {
+    Out.OverSyncCycles = T->totalOver();
+    Out.Sites = T->sortedSites();
+  }
+  if (const HappensBefore *HB = Sim.happensBefore())
+    Out.MaxSemaphoreHistory = HB->maxSemaphoreHistory();
   return Out;
 }
 
@@ -85,8 +101,8 @@ TEST(Timing, WaitReleasedAfterSemaphoreLatency) {
                   MP.BranchCycles);
     EXPECT_EQ(X.R.Agents[DVE].Stalled, Release);
     EXPECT_EQ(X.R.Agents[DVE].SyncInstructions, 1u);
-    EXPECT_EQ(X.R.Races, 0u);
-    EXPECT_EQ(X.R.OverSyncCycles, 0u);
+    EXPECT_EQ(X.Races, 0u);
+    EXPECT_EQ(X.OverSyncCycles, 0u);
   }
 }
 
@@ -161,9 +177,9 @@ TEST(Timing, IdealIsTheDataflowLimit) {
   EXPECT_LT(Lim.R.Agents[3].Finish, Real.R.Agents[3].Finish);
   EXPECT_LE(Lim.R.TotalCycles, Real.R.TotalCycles);
   // pool.copy depends only on dve.memset: the wait for act.exp is over-sync.
-  EXPECT_GT(Real.R.OverSyncCycles, 0u);
-  ASSERT_FALSE(Real.R.Sites.empty());
-  EXPECT_EQ(Real.R.Sites[0].Inst, 2u); // pool.wait s1
+  EXPECT_GT(Real.OverSyncCycles, 0u);
+  ASSERT_FALSE(Real.Sites.empty());
+  EXPECT_EQ(Real.Sites[0].Inst, 2u); // pool.wait s1
 }
 
 // Semaphore histories are exact in long loops: pool waits for the first
@@ -191,13 +207,13 @@ TEST(Races, OldThresholdAfterALongLoopIsExact) {
   for (int32_t N : {0, 10, 3000}) {
     SimRun X = simulate(LongLoopRace, MP, {}, {N, 0});
     EXPECT_EQ(X.R.St, SimResult::Status::Finished) << X.Errors;
-    EXPECT_EQ(X.R.Races, 1u) << "n = " << N << "\n" << X.Errors;
+    EXPECT_EQ(X.Races, 1u) << "n = " << N << "\n" << X.Errors;
     // pool never learns dve's increments: the whole history is needed.
     if (N == 3000) {
-      EXPECT_GE(X.R.MaxSemaphoreHistory, 3000u);
+      EXPECT_GE(X.MaxSemaphoreHistory, 3000u);
     }
     SimRun Y = simulate(LongLoopRace, MP, {}, {N, 1});
-    EXPECT_EQ(Y.R.Races, 0u) << "n = " << N << "\n" << Y.Errors;
+    EXPECT_EQ(Y.Races, 0u) << "n = " << N << "\n" << Y.Errors;
   }
 }
 
@@ -220,8 +236,8 @@ TEST(Races, SemaphoreHistoriesStayBoundedInPreciseLoops) {
                       "  ret\n",
                       MP, Opts, {20000});
   ASSERT_EQ(X.R.St, SimResult::Status::Finished) << X.Errors;
-  EXPECT_EQ(X.R.Races, 0u) << X.Errors;
-  EXPECT_LE(X.R.MaxSemaphoreHistory, 64u);
+  EXPECT_EQ(X.Races, 0u) << X.Errors;
+  EXPECT_LE(X.MaxSemaphoreHistory, 64u);
 }
 
 TEST(Timing, DeadlockIsReportedNotHung) {

@@ -1,12 +1,28 @@
-//===-- Precision.cpp - Over-synchronization accounting -------------------===//
+//===-- OverSync.cpp - Over-synchronization accounting --------------------===//
 
-#include "Precision.h"
+#include "OverSync.h"
+#include "DependenceTracker.h"
+#include "MCTargetDesc/NeuronISABaseInfo.h"
+#include "llvm/ADT/STLExtras.h"
 #include <algorithm>
 
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
 
-void PrecisionTracker::consumer(ArrayRef<BlockedInterval> Guards, uint64_t D) {
+void OverSyncTracker::onDataPath(const DataPathEvent &E) {
+  uint64_t D = Deps->latestProducer();
+  if (NeuronISA::isDMAQueueAgent(E.Agent)) {
+    std::deque<BlockedList> &F =
+        TransferGuards[E.Agent - NeuronISA::NumStreams];
+    consumer(F.front(), D);
+    F.pop_front();
+  } else {
+    consumer(Pending[E.Agent], D);
+    Pending[E.Agent].clear();
+  }
+}
+
+void OverSyncTracker::consumer(ArrayRef<BlockedInterval> Guards, uint64_t D) {
   if (Guards.empty())
     return;
   uint64_t Blocked = 0;
@@ -29,7 +45,7 @@ void PrecisionTracker::consumer(ArrayRef<BlockedInterval> Guards, uint64_t D) {
   }
 }
 
-void PrecisionTracker::finish() {
+void OverSyncTracker::finish() {
   for (BlockedList &L : Pending) {
     for (const BlockedInterval &B : L) {
       SiteStats &S = Sites[B.Site];
@@ -39,4 +55,16 @@ void PrecisionTracker::finish() {
     }
     L.clear();
   }
+}
+
+std::vector<OverSyncSite> OverSyncTracker::sortedSites() const {
+  std::vector<OverSyncSite> Out;
+  for (const auto &KV : Sites)
+    Out.push_back({KV.first, KV.second});
+  llvm::sort(Out, [](const OverSyncSite &A, const OverSyncSite &B) {
+    if (A.Stats.OverCycles != B.Stats.OverCycles)
+      return A.Stats.OverCycles > B.Stats.OverCycles;
+    return A.Inst < B.Inst;
+  });
+  return Out;
 }

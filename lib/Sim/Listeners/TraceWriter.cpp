@@ -1,13 +1,59 @@
-//===-- Trace.cpp - Chrome trace-event output -----------------------------===//
+//===-- TraceWriter.cpp - Chrome trace-event output -----------------------===//
 
-#include "Trace.h"
+#include "TraceWriter.h"
+#include "Program.h"
 #include "llvm/Support/JSON.h"
 
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
 
-void TraceWriter::write(raw_ostream &OS,
-                        const std::vector<std::string> &AgentNames) const {
+void TraceWriter::onStart(const EngineStream *) {
+  // Every semaphore the kernel names starts at 0.
+  unsigned NumSems = 0;
+  for (const Inst &I : P.Insts)
+    NumSems = std::max<unsigned>(NumSems, I.Sem + 1);
+  Values.assign(NumSems, 0);
+  Used.assign(NumSems, false);
+  for (const Inst &I : P.Insts)
+    if (I.Sem >= 0)
+      Used[I.Sem] = true;
+  for (unsigned S = 0; S != NumSems; ++S)
+    if (Used[S])
+      counter(S, 0, 0);
+}
+
+void TraceWriter::onDataPath(const DataPathEvent &E) {
+  add({E.Start, E.Cost, E.InstIdx, E.Agent,
+       NeuronISA::isDMAQueueAgent(E.Agent) ? Kind::Transfer : Kind::Data, 0,
+       0});
+}
+
+void TraceWriter::onDMATrigger(const DMATriggerEvent &E) {
+  add({E.Start, E.Cost, E.InstIdx, E.Agent, Kind::DMATrigger, 0, 0});
+}
+
+void TraceWriter::onInstruction(const InstructionEvent &E) {
+  add({E.Start, E.Cost, E.InstIdx, E.Agent,
+       isControlOp(E.I.Kind) ? Kind::Control : Kind::SyncOp, 0, 0});
+}
+
+void TraceWriter::onBlocked(const BlockedEvent &E) {
+  add({E.Start, E.End - E.Start, E.Site, E.Agent,
+       E.Sem < 0 ? Kind::Barrier : Kind::Blocked, E.Sem, E.Threshold});
+}
+
+void TraceWriter::onSemaphoreVisible(const SemaphoreEvent &E) {
+  if (E.Sem < Values.size())
+    counter(E.Sem, E.Time, E.Value);
+}
+
+void TraceWriter::onBarrierRelease(uint64_t Time) {
+  for (unsigned S = 0; S != Values.size(); ++S)
+    if (Values[S])
+      counter(S, Time, 0);
+}
+
+void TraceWriter::write(raw_ostream &OS) const {
   json::OStream J(OS);
   J.object([&] {
     J.attribute("displayTimeUnit", "ns");
@@ -22,14 +68,15 @@ void TraceWriter::write(raw_ostream &OS,
         J.attribute("pid", 0);
         J.attributeObject("args", [&] { J.attribute("name", "NeuronCore"); });
       });
-      for (unsigned K = 0; K != AgentNames.size(); ++K) {
+      for (unsigned K = 0; K != NumAgents; ++K) {
         J.object([&] {
           J.attribute("name", "thread_name");
           J.attribute("ph", "M");
           J.attribute("pid", 0);
           J.attribute("tid", K);
-          J.attributeObject("args",
-                            [&] { J.attribute("name", AgentNames[K]); });
+          J.attributeObject("args", [&] {
+            J.attribute("name", NeuronISA::agentName(K));
+          });
         });
         J.object([&] {
           J.attribute("name", "thread_sort_index");
@@ -39,17 +86,71 @@ void TraceWriter::write(raw_ostream &OS,
           J.attributeObject("args", [&] { J.attribute("sort_index", K); });
         });
       }
-      for (const Event &E : Events)
+      for (const Record &R : Records) {
+        if (R.K == Kind::Counter) {
+          J.object([&] {
+            J.attribute("name", "s" + std::to_string(R.InstIdx));
+            J.attribute("cat", "semaphore");
+            J.attribute("ph", "C");
+            J.attribute("pid", 0);
+            J.attribute("ts", int64_t(R.Start));
+            J.attributeObject("args",
+                              [&] { J.attribute("value", R.Value); });
+          });
+          continue;
+        }
+        const Inst &I = P.Insts[R.InstIdx];
+        std::string Name;
+        const char *Cat = "";
+        switch (R.K) {
+        case Kind::Data:
+          Name = P.name(I).str();
+          Cat = "data";
+          break;
+        case Kind::DMATrigger:
+          Name = P.name(I).str();
+          Cat = "dma-trigger";
+          break;
+        case Kind::Transfer:
+          Name = P.name(I).str();
+          Cat = "dma";
+          break;
+        case Kind::Blocked:
+          Name = "blocked: " + P.name(I).str();
+          Cat = "sync";
+          break;
+        case Kind::Barrier:
+          Name = "barrier";
+          Cat = "sync";
+          break;
+        case Kind::SyncOp:
+          Name = P.name(I).str();
+          Cat = "sync-op";
+          break;
+        case Kind::Control:
+          Name = P.name(I).str();
+          Cat = "control";
+          break;
+        case Kind::Counter:
+          break;
+        }
         J.object([&] {
-          J.attribute("name", E.Name);
-          J.attribute("cat", E.Category);
+          J.attribute("name", Name);
+          J.attribute("cat", Cat);
           J.attribute("ph", "X");
           J.attribute("pid", 0);
-          J.attribute("tid", E.Agent);
-          J.attribute("ts", int64_t(E.Start));
-          J.attribute("dur", int64_t(E.Dur));
-          J.attributeObject("args", [&] { J.attribute("line", E.Line); });
+          J.attribute("tid", R.Agent);
+          J.attribute("ts", int64_t(R.Start));
+          J.attribute("dur", int64_t(R.Dur));
+          J.attributeObject("args", [&] {
+            J.attribute("line", I.Line);
+            if (R.K == Kind::Blocked) {
+              J.attribute("semaphore", "s" + std::to_string(R.Sem));
+              J.attribute("threshold", R.Value);
+            }
+          });
         });
+      }
     });
   });
   OS << "\n";

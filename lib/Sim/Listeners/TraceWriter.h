@@ -1,49 +1,93 @@
-//===-- Trace.h - Chrome trace-event output ---------------------*- C++ -*-===//
+//===-- TraceWriter.h - Chrome trace-event output ---------------*- C++ -*-===//
 //
-// Collects one complete event ("ph":"X") per data-path instruction, DMA
-// transfer, blocked wait and barrier, with one track (tid) per agent, and
-// writes the Chrome trace-event JSON format that Perfetto and
-// chrome://tracing open. Timestamps are cycles (shown as microseconds).
+// Writes a run as Chrome trace-event JSON (Perfetto and chrome://tracing
+// open it), one track (tid) per stream and DMA queue, timestamps in cycles
+// (shown as microseconds):
+//   data         a data-path instruction on its engine;
+//   dma-trigger  SP triggering a transfer; dma: the transfer on its queue;
+//   sync         a stream blocked in a wait ("blocked: act.wait", with the
+//                semaphore and threshold) or at a barrier;
+//   sync-op      a wait, inc or semset executing (its fixed cost);
+//   control      a scalar or branch instruction;
+// and one counter track per semaphore the kernel uses, with its value over
+// time: a timeline shows why an engine waited and what released it.
+//
+// Events are kept compactly and named when written. At most MaxEvents are
+// kept; the number dropped is written too.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef NEURONISA_SIM_TRACE_H
-#define NEURONISA_SIM_TRACE_H
+#ifndef NEURONISA_SIM_LISTENERS_TRACEWRITER_H
+#define NEURONISA_SIM_LISTENERS_TRACEWRITER_H
 
-#include "llvm/ADT/StringRef.h"
+#include "SimListener.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
-#include <string>
 #include <vector>
 
 namespace llvm {
 namespace neuronisa_sim {
 
-class TraceWriter {
-public:
-  explicit TraceWriter(uint64_t MaxEvents = 2000000) : MaxEvents(MaxEvents) {}
+class Program;
 
-  void complete(unsigned Agent, StringRef Name, uint64_t Start, uint64_t Dur,
-                unsigned Line, StringRef Category) {
-    if (Events.size() >= MaxEvents) {
+class TraceWriter : public SimListener {
+public:
+  /// NumAgents tracks: the streams, then the DMA queues.
+  TraceWriter(const Program &P, unsigned NumAgents,
+              uint64_t MaxEvents = 2000000)
+      : P(P), NumAgents(NumAgents), MaxEvents(MaxEvents) {}
+
+  bool wantsControlEvents() const override { return true; }
+  void onStart(const EngineStream *) override;
+  void onDataPath(const DataPathEvent &E) override;
+  void onDMATrigger(const DMATriggerEvent &E) override;
+  void onInstruction(const InstructionEvent &E) override;
+  void onBlocked(const BlockedEvent &E) override;
+  void onSemaphoreVisible(const SemaphoreEvent &E) override;
+  void onBarrierRelease(uint64_t Time) override;
+
+  uint64_t dropped() const { return Dropped; }
+  /// Writes the JSON document.
+  void write(raw_ostream &OS) const;
+
+private:
+  enum class Kind : uint8_t {
+    Data,
+    DMATrigger,
+    Transfer,
+    Blocked,
+    Barrier,
+    SyncOp,
+    Control,
+    Counter
+  };
+  struct Record {
+    uint64_t Start, Dur;
+    uint32_t InstIdx; // or the semaphore of a counter
+    uint8_t Agent;
+    Kind K;
+    int16_t Sem;   // of a blocked wait
+    int32_t Value; // threshold of a blocked wait; value of a counter
+  };
+  void add(const Record &R) {
+    if (Records.size() >= MaxEvents) {
       ++Dropped;
       return;
     }
-    Events.push_back({Start, Dur, Agent, Line, Name.str(), Category.str()});
+    Records.push_back(R);
   }
-  uint64_t dropped() const { return Dropped; }
-  /// Writes the JSON document; AgentNames[tid] names each track.
-  void write(raw_ostream &OS, const std::vector<std::string> &AgentNames) const;
+  void counter(unsigned Sem, uint64_t Time, int32_t Value) {
+    add({Time, 0, Sem, 0, Kind::Counter, 0, Value});
+    Values[Sem] = Value;
+  }
 
-private:
-  struct Event {
-    uint64_t Start, Dur;
-    unsigned Agent, Line;
-    std::string Name, Category;
-  };
+  const Program &P;
+  unsigned NumAgents;
   uint64_t MaxEvents;
   uint64_t Dropped = 0;
-  std::vector<Event> Events;
+  std::vector<Record> Records;
+  std::vector<int32_t> Values; // of each semaphore, as traced
+  std::vector<bool> Used;      // the semaphores the kernel names
 };
 
 } // namespace neuronisa_sim
