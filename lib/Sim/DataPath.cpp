@@ -3,6 +3,7 @@
 #include "DataPath.h"
 #include "MCTargetDesc/NeuronISASemantics.h"
 #include <algorithm>
+#include <type_traits>
 
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
@@ -18,6 +19,30 @@ struct TileView {
   float *row(unsigned P) const { return M.onChipRow(R, P0 + P, Addr); }
 };
 } // namespace
+
+/// Calls Body with Op as a compile-time constant (std::integral_constant), so
+/// that the element loop it contains is specialized for the operation.
+template <typename Fn> static void withAluOp(AluOp Op, Fn &&Body) {
+  switch (Op) {
+#define CASE(X)                                                                \
+  case AluOp::X:                                                               \
+    return Body(std::integral_constant<AluOp, AluOp::X>());
+    CASE(Add) CASE(Sub) CASE(Mul) CASE(Div) CASE(Max) CASE(Min)
+#undef CASE
+  }
+}
+
+/// The same for activation functions.
+template <typename Fn> static void withActFunc(ActFunc F, Fn &&Body) {
+  switch (F) {
+#define CASE(X)                                                                \
+  case ActFunc::X:                                                             \
+    return Body(std::integral_constant<ActFunc, ActFunc::X>());
+    CASE(Identity) CASE(Exp) CASE(Tanh) CASE(Gelu) CASE(Relu) CASE(Sigmoid)
+    CASE(Rsqrt) CASE(Square) CASE(Silu)
+#undef CASE
+  }
+}
 
 static std::vector<float> &scratch(size_t N) {
   static thread_local std::vector<float> S;
@@ -113,87 +138,100 @@ void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
     break;
   }
 
-  // Element-wise formats: compute each row into scratch, then store it.
-  // Immediates first, once.
+  // Element-wise formats: each row is computed into scratch and then stored
+  // (a destination may overlap its sources within a partition). The
+  // operation is chosen once per instruction, not per element.
   auto F32 = [&](OpName Name) { return f32FromBits(I.named(Name)); };
-  float Scale = 0.0f, Bias = 0.0f, Scalar = 0.0f;
-  int32_t Base = 0, PStep = 0, FStep = 0;
-  switch (I.Fmt) {
-  case TileFormat::Act:
-    Bias = F32(OpName::bias);
-    [[fallthrough]];
-  case TileFormat::ActBias:
-    Scale = F32(OpName::scale);
-    break;
-  case TileFormat::TensorScalar:
-    Scalar = F32(OpName::s);
-    break;
-  case TileFormat::Memset:
-    Scalar = F32(OpName::v);
-    break;
-  case TileFormat::Iota:
-    Base = I.named(OpName::base);
-    PStep = I.named(OpName::pstep);
-    FStep = I.named(OpName::fstep);
-    break;
-  default:
-    break;
-  }
-  std::vector<float> &Row = scratch(F);
+  float *Row = scratch(F).data();
   TileView Dst = view(0);
-  for (unsigned Pi = 0; Pi != P; ++Pi) {
-    switch (I.Fmt) {
-    case TileFormat::Act: {
-      const float *S = view(1).row(Pi);
-      ActFunc Fn = static_cast<ActFunc>(I.SubOp);
-      for (unsigned Fi = 0; Fi != F; ++Fi)
-        Row[Fi] = applyActivation(Fn, S[Fi], Scale, Bias);
-      break;
+  auto rows = [&](auto &&Compute) {
+    for (unsigned Pi = 0; Pi != P; ++Pi) {
+      Compute(Pi, Row);
+      std::copy_n(Row, F, Dst.row(Pi));
     }
-    case TileFormat::ActBias: {
-      const float *S = view(1).row(Pi);
-      float RowBias = *view(2).row(Pi);
-      ActFunc Fn = static_cast<ActFunc>(I.SubOp);
-      for (unsigned Fi = 0; Fi != F; ++Fi)
-        Row[Fi] = applyActivation(Fn, S[Fi], Scale, RowBias);
-      break;
-    }
-    case TileFormat::TensorTensor: {
-      const float *A = view(1).row(Pi), *B = view(2).row(Pi);
-      AluOp Op = static_cast<AluOp>(I.SubOp);
-      for (unsigned Fi = 0; Fi != F; ++Fi)
-        Row[Fi] = applyAlu(Op, A[Fi], B[Fi]);
-      break;
-    }
-    case TileFormat::TensorScalar:
-    case TileFormat::TensorScalarTile: {
-      const float *S = view(1).row(Pi);
-      float B = I.Fmt == TileFormat::TensorScalar ? Scalar : *view(2).row(Pi);
-      AluOp Op = static_cast<AluOp>(I.SubOp);
-      for (unsigned Fi = 0; Fi != F; ++Fi)
-        Row[Fi] = applyAlu(Op, S[Fi], B);
-      break;
-    }
-    case TileFormat::Scan: {
-      const float *S = view(1).row(Pi);
+  };
+  switch (I.Fmt) {
+  case TileFormat::Act: {
+    float Scale = F32(OpName::scale), Bias = F32(OpName::bias);
+    TileView Src = view(1);
+    withActFunc(static_cast<ActFunc>(I.SubOp), [&](auto Fn) {
+      rows([&](unsigned Pi, float *Out) {
+        const float *S = Src.row(Pi);
+        for (unsigned Fi = 0; Fi != F; ++Fi)
+          Out[Fi] = applyActivation(Fn, S[Fi], Scale, Bias);
+      });
+    });
+    return;
+  }
+  case TileFormat::ActBias: {
+    float Scale = F32(OpName::scale);
+    TileView Src = view(1), BiasTile = view(2);
+    withActFunc(static_cast<ActFunc>(I.SubOp), [&](auto Fn) {
+      rows([&](unsigned Pi, float *Out) {
+        const float *S = Src.row(Pi);
+        float Bias = *BiasTile.row(Pi);
+        for (unsigned Fi = 0; Fi != F; ++Fi)
+          Out[Fi] = applyActivation(Fn, S[Fi], Scale, Bias);
+      });
+    });
+    return;
+  }
+  case TileFormat::TensorTensor: {
+    TileView A = view(1), B = view(2);
+    withAluOp(static_cast<AluOp>(I.SubOp), [&](auto Op) {
+      rows([&](unsigned Pi, float *Out) {
+        const float *X = A.row(Pi), *Y = B.row(Pi);
+        for (unsigned Fi = 0; Fi != F; ++Fi)
+          Out[Fi] = applyAlu(Op, X[Fi], Y[Fi]);
+      });
+    });
+    return;
+  }
+  case TileFormat::TensorScalar:
+  case TileFormat::TensorScalarTile: {
+    TileView Src = view(1);
+    bool Immediate = I.Fmt == TileFormat::TensorScalar;
+    float Imm = Immediate ? F32(OpName::s) : 0.0f;
+    withAluOp(static_cast<AluOp>(I.SubOp), [&](auto Op) {
+      rows([&](unsigned Pi, float *Out) {
+        const float *S = Src.row(Pi);
+        float B = Immediate ? Imm : *view(2).row(Pi);
+        for (unsigned Fi = 0; Fi != F; ++Fi)
+          Out[Fi] = applyAlu(Op, S[Fi], B);
+      });
+    });
+    return;
+  }
+  case TileFormat::Scan: {
+    TileView Src = view(1);
+    rows([&](unsigned Pi, float *Out) {
+      const float *S = Src.row(Pi);
       float Sum = 0.0f;
       for (unsigned Fi = 0; Fi != F; ++Fi)
-        Row[Fi] = Sum += S[Fi];
-      break;
-    }
-    case TileFormat::Copy:
-      std::copy_n(view(1).row(Pi), F, Row.data());
-      break;
-    case TileFormat::Memset:
-      std::fill_n(Row.data(), F, Scalar);
-      break;
-    case TileFormat::Iota:
+        Out[Fi] = Sum += S[Fi];
+    });
+    return;
+  }
+  case TileFormat::Copy: {
+    TileView Src = view(1);
+    rows([&](unsigned Pi, float *Out) { std::copy_n(Src.row(Pi), F, Out); });
+    return;
+  }
+  case TileFormat::Memset: {
+    float V = F32(OpName::v);
+    rows([&](unsigned, float *Out) { std::fill_n(Out, F, V); });
+    return;
+  }
+  case TileFormat::Iota: {
+    int32_t Base = I.named(OpName::base), PStep = I.named(OpName::pstep),
+            FStep = I.named(OpName::fstep);
+    rows([&](unsigned Pi, float *Out) {
       for (unsigned Fi = 0; Fi != F; ++Fi)
-        Row[Fi] = iotaValue(Base, PStep, FStep, Pi, Fi);
-      break;
-    default:
-      break;
-    }
-    std::copy_n(Row.data(), F, Dst.row(Pi));
+        Out[Fi] = iotaValue(Base, PStep, FStep, Pi, Fi);
+    });
+    return;
+  }
+  default:
+    return;
   }
 }
