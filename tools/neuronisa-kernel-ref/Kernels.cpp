@@ -1,0 +1,376 @@
+//===-- Kernels.cpp - The kernel suite's references -----------------------===//
+
+#include "Kernels.h"
+#include "SplitMix64.h"
+#include "TileOps.h"
+
+using namespace llvm;
+using namespace llvm::kernel_ref;
+using neuronisa_sim::FloatArray;
+
+//===----------------------------------------------------------------------===//
+// Buffers
+//===----------------------------------------------------------------------===//
+
+/// FNV-1a: the seed of an input from its name.
+static uint64_t hashName(StringRef S) {
+  uint64_t H = 1469598103934665603ull;
+  for (unsigned char C : S)
+    H = (H ^ C) * 1099511628211ull;
+  return H;
+}
+
+FloatArray &KernelData::make(const char *Name, std::vector<uint64_t> Shape) {
+  FloatArray &A = Buffers[Name];
+  uint64_t N = 1;
+  for (uint64_t X : Shape)
+    N *= X;
+  A.Shape = std::move(Shape);
+  A.Data.assign(N, 0.0f);
+  return A;
+}
+
+FloatArray &KernelData::input(const char *Name, std::vector<uint64_t> Shape,
+                              float Lo, float Hi) {
+  FloatArray &A = make(Name, std::move(Shape));
+  neuronisa_sim::SplitMix64 R(hashName(Kernel + "/" + Name));
+  for (float &X : A.Data)
+    X = R.uniform(Lo, Hi);
+  return A;
+}
+
+FloatArray &KernelData::broadcastInput(const char *Name, uint64_t Rows,
+                                       uint64_t Cols, float Lo, float Hi) {
+  FloatArray &A = make(Name, {Rows, Cols});
+  neuronisa_sim::SplitMix64 R(hashName(Kernel + "/" + Name));
+  for (uint64_t C = 0; C != Cols; ++C)
+    A.Data[C] = R.uniform(Lo, Hi);
+  for (uint64_t Row = 1; Row != Rows; ++Row)
+    for (uint64_t C = 0; C != Cols; ++C)
+      A.Data[Row * Cols + C] = A.Data[C];
+  return A;
+}
+
+FloatArray &KernelData::output(const char *Name,
+                               std::vector<uint64_t> Shape) {
+  return make(Name, std::move(Shape));
+}
+
+//===----------------------------------------------------------------------===//
+// The kernels
+//===----------------------------------------------------------------------===//
+
+static void tensorAdd(KernelData &K) {
+  int64_t N = K.size("n");
+  uint64_t Rows = 128 * atLeast1(N);
+  FloatArray &A = K.input("a", {Rows, 256});
+  FloatArray &B = K.input("b", {Rows, 256});
+  FloatArray &C = K.output("c", {Rows, 256});
+  for (int64_t T = 0; T < N; ++T) {
+    size_t Base = size_t(T) * 128 * 256;
+    Tile At = load(view(A, Base, 256), 128, 256);
+    Tile Bt = load(view(B, Base, 256), 128, 256);
+    store(view(C, Base, 256), tt(AluOp::Add, At, Bt));
+  }
+}
+
+static void matmulKernel(KernelData &K) {
+  int64_t NT = K.size("nt"), KP = K.size("kp");
+  uint64_t KRows = 256 * atLeast1(KP);
+  FloatArray &At = K.input("at", {KRows, 128});
+  FloatArray &B = K.input("b", {KRows, 512});
+  FloatArray &C = K.output("c", {128, 512});
+  for (int64_t J = 0; J < NT; ++J) {
+    Tile Ps(128, 128, 0.0f); // dve.memset
+    for (int64_t Kb = 0; Kb < 2 * KP; ++Kb) {
+      Tile A = load(view(At, size_t(Kb) * 128 * 128, 128), 128, 128);
+      Tile Bt = load(view(B, size_t(Kb) * 128 * 512 + J * 128, 512), 128, 128);
+      matmul(Ps, A, Bt, 128, 128, 128, /*Acc=*/true);
+    }
+    store(view(C, J * 128, 512), act(ActFunc::Identity, Ps, 1.0f, 0.0f));
+  }
+}
+
+static void mlp(KernelData &K) {
+  int64_t N = K.size("n");
+  uint64_t Rows = 128 * atLeast1(N);
+  FloatArray &X = K.input("x", {Rows, 128});
+  FloatArray &W1 = K.input("w1", {128, 128}, -0.125f, 0.125f);
+  FloatArray &W2 = K.input("w2", {128, 128}, -0.125f, 0.125f);
+  FloatArray &Y = K.output("y", {Rows, 128});
+  Tile W1t = load(view(W1, 0, 128), 128, 128);
+  Tile W2t = load(view(W2, 0, 128), 128, 128);
+  for (int64_t I = 0; I < N; ++I) {
+    size_t Base = size_t(I) * 128 * 128;
+    Tile Xt = transpose(load(view(X, Base, 128), 128, 128)); // PE, POOL copy
+    Tile H(128, 128);
+    matmul(H, W1t, Xt, 128, 128, 128, false);
+    Tile Hs = act(ActFunc::Gelu, H, 1.0f, 0.0f);
+    Tile Yt(128, 128);
+    matmul(Yt, Hs, W2t, 128, 128, 128, false);
+    store(view(Y, Base, 128), Yt); // DVE copy
+  }
+}
+
+static void softmax(KernelData &K) {
+  int64_t N = K.size("n");
+  uint64_t Rows = 128 * atLeast1(N);
+  FloatArray &X = K.input("x", {Rows, 256}, -4.0f, 4.0f);
+  FloatArray &Y = K.output("y", {Rows, 256});
+  for (int64_t I = 0; I < N; ++I) {
+    size_t Base = size_t(I) * 128 * 256;
+    Tile Xt = load(view(X, Base, 256), 128, 256);
+    Tile Mx = reduce(AluOp::Max, Xt);
+    Tile Nmx = ts(AluOp::Mul, Mx, -1.0f);
+    Tile E = actBias(ActFunc::Exp, Xt, Nmx, 1.0f);
+    Tile Sm = reduce(AluOp::Add, E);
+    store(view(Y, Base, 256), tsp(AluOp::Div, E, Sm));
+  }
+}
+
+static void layernorm(KernelData &K) {
+  int64_t N = K.size("n");
+  uint64_t Rows = 128 * atLeast1(N);
+  FloatArray &X = K.input("x", {Rows, 256}, -2.0f, 2.0f);
+  FloatArray &Gamma = K.broadcastInput("gamma", 128, 256, 0.5f, 1.5f);
+  FloatArray &Beta = K.broadcastInput("beta", 128, 256, -0.5f, 0.5f);
+  FloatArray &Y = K.output("y", {Rows, 256});
+  Tile G = load(view(Gamma, 0, 256), 128, 256);
+  Tile Be = load(view(Beta, 0, 256), 128, 256);
+  for (int64_t I = 0; I < N; ++I) {
+    size_t Base = size_t(I) * 128 * 256;
+    Tile Xt = load(view(X, Base, 256), 128, 256);
+    Tile Sum = reduce(AluOp::Add, Xt);
+    Tile Nmu = ts(AluOp::Mul, Sum, -3.906250e-03f);
+    Tile Xc = actBias(ActFunc::Identity, Xt, Nmu, 1.0f);
+    Tile Sq = act(ActFunc::Square, Xc, 1.0f, 0.0f);
+    Tile Ss = reduce(AluOp::Add, Sq);
+    Tile Rs = act(ActFunc::Rsqrt, Ss, 3.906250e-03f, 9.765625e-04f);
+    Tile Yn = tsp(AluOp::Mul, Xc, Rs);
+    Tile Yg = tt(AluOp::Mul, Yn, G);
+    store(view(Y, Base, 256), tt(AluOp::Add, Yg, Be));
+  }
+}
+
+static void rmsnorm(KernelData &K) {
+  int64_t N = K.size("n");
+  uint64_t Rows = 128 * atLeast1(N);
+  FloatArray &X = K.input("x", {Rows, 256}, -2.0f, 2.0f);
+  FloatArray &Gamma = K.broadcastInput("gamma", 128, 256, 0.5f, 1.5f);
+  FloatArray &Y = K.output("y", {Rows, 256});
+  Tile G = load(view(Gamma, 0, 256), 128, 256);
+  for (int64_t I = 0; I < N; ++I) {
+    size_t Base = size_t(I) * 128 * 256;
+    Tile Xt = load(view(X, Base, 256), 128, 256);
+    Tile Sq = act(ActFunc::Square, Xt, 1.0f, 0.0f);
+    Tile Ss = reduce(AluOp::Add, Sq);
+    Tile Rs = act(ActFunc::Rsqrt, Ss, 3.906250e-03f, 9.765625e-04f);
+    Tile Yn = tsp(AluOp::Mul, Xt, Rs);
+    store(view(Y, Base, 256), tt(AluOp::Mul, Yn, G));
+  }
+}
+
+static void attention(KernelData &K) {
+  int64_t NQ = K.size("nq"), NKV = K.size("nkv");
+  FloatArray &Qt = K.input("qt", {atLeast1(NQ), 64, 128});
+  FloatArray &Kt = K.input("kt", {atLeast1(NKV), 64, 128});
+  FloatArray &V = K.input("v", {128 * atLeast1(NKV), 64});
+  FloatArray &O = K.output("o", {128 * atLeast1(NQ), 64});
+  for (int64_t Qb = 0; Qb < NQ; ++Qb) {
+    Tile Q = load(view(Qt, size_t(Qb) * 64 * 128, 128), 64, 128);
+    Tile M(128, 1, -1.0e30f), L(128, 1, 0.0f), Acc(128, 64, 0.0f);
+    for (int64_t J = 0; J < NKV; ++J) {
+      Tile Kj = load(view(Kt, size_t(J) * 64 * 128, 128), 64, 128);
+      Tile Vj = load(view(V, size_t(J) * 128 * 64, 64), 128, 64);
+      Tile Sc(128, 128);
+      matmul(Sc, Q, Kj, 64, 128, 128, false);
+      Tile Mx = reduce(AluOp::Max, Sc);
+      Tile Mn = tt(AluOp::Max, M, Mx);
+      Tile Nmn = ts(AluOp::Mul, Mn, -1.0f);
+      Tile P = actBias(ActFunc::Exp, Sc, Nmn, 1.0f);
+      Tile Dm = tt(AluOp::Sub, M, Mn);
+      Tile Al = act(ActFunc::Exp, Dm, 1.0f, 0.0f);
+      Tile Rsum = reduce(AluOp::Add, P);
+      L = tt(AluOp::Mul, L, Al);
+      L = tt(AluOp::Add, L, Rsum);
+      Tile Pt = transpose(P);
+      Tile Pv(128, 64);
+      matmul(Pv, Pt, Vj, 128, 128, 64, false);
+      Acc = tsp(AluOp::Mul, Acc, Al);
+      Acc = tt(AluOp::Add, Acc, Pv);
+      M = act(ActFunc::Identity, Mn, 1.0f, 0.0f);
+    }
+    Tile L2 = ts(AluOp::Max, L, 1.0e-30f);
+    store(view(O, size_t(Qb) * 128 * 64, 64), tsp(AluOp::Div, Acc, L2));
+  }
+}
+
+static void transposeKernel(KernelData &K) {
+  int64_t NB = K.size("nb"), NC = K.size("nc");
+  FloatArray &X = K.input("x", {atLeast1(NB), 128, 512});
+  FloatArray &Y = K.output("y", {atLeast1(NB), 512, 128});
+  for (int64_t Bi = 0; Bi < NB; ++Bi)
+    for (int64_t J = 0; J < NC; ++J) {
+      size_t Base = size_t(Bi) * 128 * 512;
+      Tile Xt = load(view(X, Base + J * 128, 512), 128, 128);
+      store(view(Y, Base + J * 128 * 128, 128),
+            act(ActFunc::Identity, transpose(Xt), 1.0f, 0.0f));
+    }
+}
+
+static void cumsum(KernelData &K) {
+  int64_t NR = K.size("nr"), NC = K.size("nc");
+  uint64_t Rows = 128 * atLeast1(NR);
+  FloatArray &X = K.input("x", {Rows, 1024});
+  FloatArray &Y = K.output("y", {Rows, 1024});
+  for (int64_t R = 0; R < NR; ++R) {
+    Tile Carry(128, 1, 0.0f);
+    for (int64_t J = 0; J < NC; ++J) {
+      size_t Base = size_t(R) * 128 * 1024 + J * 256;
+      Tile Xt = load(view(X, Base, 1024), 128, 256);
+      Tile Yt = tsp(AluOp::Add, scan(Xt), Carry);
+      for (unsigned P = 0; P != 128; ++P)
+        Carry(P, 0) = Yt(P, 255);
+      store(view(Y, Base, 1024), Yt);
+    }
+  }
+}
+
+static void conv1d(KernelData &K) {
+  int64_t NB = K.size("nb"), NCB = K.size("ncb");
+  FloatArray &X = K.input("x", {atLeast1(NCB), 128, 1026});
+  FloatArray &W = K.input("w", {atLeast1(NCB), 3, 128, 128}, -0.125f, 0.125f);
+  FloatArray &Out = K.output("out", {128, 1024});
+  for (int64_t Ob = 0; Ob < NB; ++Ob) {
+    Tile Acc(128, 256, 0.0f);
+    for (int64_t Cb = 0; Cb < NCB; ++Cb) {
+      Tile Xt = load(view(X, size_t(Cb) * 128 * 1026 + Ob * 256, 1026), 128,
+                     258);
+      for (unsigned R = 0; R != 3; ++R) {
+        Tile Wt = load(view(W, (size_t(Cb) * 3 + R) * 128 * 128, 128), 128,
+                       128);
+        matmul(Acc, Wt, Xt, 128, 128, 256, true, R);
+      }
+    }
+    store(view(Out, Ob * 256, 1024), act(ActFunc::Relu, Acc, 1.0f, 0.0f));
+  }
+}
+
+/// syncbench and syncbench_pe share their parameters and inputs.
+struct SyncBenchBuffers {
+  FloatArray &A, &W, &Out;
+};
+static SyncBenchBuffers syncBenchBuffers(KernelData &K) {
+  uint64_t N1 = atLeast1(K.size("n1"));
+  return {K.input("a", {N1, 128, 32}), K.input("w", {128, 128}, -0.125f, 0.125f),
+          K.output("out", {N1, 128, 32})};
+}
+
+static void syncbench(KernelData &K) {
+  SyncBenchBuffers B = syncBenchBuffers(K);
+  Tile W = load(view(B.W, 0, 128), 128, 128);
+  for (int64_t I = 0; I < K.size("n1"); ++I) {
+    size_t Base = size_t(I) * 128 * 32;
+    Tile A = load(view(B.A, Base, 32), 128, 32);
+    Tile Acc(128, 32, 0.0f);
+    for (int64_t J = 0; J < K.size("n2"); ++J) {
+      Tile U1 = act(ActFunc::Tanh, A, 1.0f, 0.0f);
+      Tile V1 = act(ActFunc::Tanh, A, -1.0f, 0.0f);
+      Tile U2 = ts(AluOp::Mul, U1, 0.5f);
+      Tile V2 = ts(AluOp::Mul, V1, 0.25f);
+      Acc = tt(AluOp::Add, Acc, U2);
+      Acc = tt(AluOp::Add, Acc, V2);
+    }
+    Tile P(128, 32);
+    matmul(P, W, Acc, 128, 128, 32, false);
+    store(view(B.Out, Base, 32), act(ActFunc::Silu, P, 0.125f, 0.0f));
+  }
+}
+
+static void syncbenchPE(KernelData &K) {
+  SyncBenchBuffers B = syncBenchBuffers(K);
+  Tile W = load(view(B.W, 0, 128), 128, 128);
+  for (int64_t I = 0; I < K.size("n1"); ++I) {
+    size_t Base = size_t(I) * 128 * 32;
+    Tile A = load(view(B.A, Base, 32), 128, 32);
+    Tile P(128, 32, 0.0f);
+    for (int64_t J = 0; J < K.size("n2"); ++J) {
+      Tile T1 = act(ActFunc::Tanh, A, 1.0f, 0.0f);
+      Tile T2 = ts(AluOp::Mul, T1, 0.5f);
+      Tile T3 = tt(AluOp::Add, T2, A);
+      matmul(P, W, T3, 128, 128, 32, true);
+    }
+    store(view(B.Out, Base, 32), act(ActFunc::Silu, P, 0.125f, 0.0f));
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The table
+//===----------------------------------------------------------------------===//
+
+ArrayRef<Kernel> kernel_ref::kernels() {
+  using P = Param;
+  static const std::vector<Param> SyncParams = {
+      {P::In, "a"}, {P::In, "w"}, {P::Out, "out"}, {P::Scalar, "n1"},
+      {P::Scalar, "n2"}};
+  static const Kernel Table[] = {
+      {"tensor_add", "c = a + b over n [128 x 256] tiles",
+       {{P::In, "a"}, {P::In, "b"}, {P::Out, "c"}, {P::Scalar, "n"}},
+       {{"n", 4}},
+       tensorAdd},
+      {"matmul",
+       "C[128 x 512] = A[K x 128]^T... (first nt column blocks), K = 256 kp",
+       {{P::In, "at"}, {P::In, "b"}, {P::Out, "c"}, {P::Scalar, "nt"},
+        {P::Scalar, "kp"}},
+       {{"nt", 2}, {"kp", 2}},
+       matmulKernel},
+      {"mlp", "Y = gelu(X W1) W2 over n 128-token blocks",
+       {{P::In, "x"}, {P::In, "w1"}, {P::In, "w2"}, {P::Out, "y"},
+        {P::Scalar, "n"}},
+       {{"n", 4}},
+       mlp},
+      {"softmax", "row softmax over n [128 x 256] tiles",
+       {{P::In, "x"}, {P::Out, "y"}, {P::Scalar, "n"}},
+       {{"n", 4}},
+       softmax},
+      {"layernorm", "layernorm over n [128 x 256] tiles",
+       {{P::In, "x"}, {P::In, "gamma"}, {P::In, "beta"}, {P::Out, "y"},
+        {P::Scalar, "n"}},
+       {{"n", 4}},
+       layernorm},
+      {"rmsnorm", "rmsnorm over n [128 x 256] tiles",
+       {{P::In, "x"}, {P::In, "gamma"}, {P::Out, "y"}, {P::Scalar, "n"}},
+       {{"n", 4}},
+       rmsnorm},
+      {"attention", "flash attention, nq query blocks x nkv key blocks (d = 64)",
+       {{P::In, "qt"}, {P::In, "kt"}, {P::In, "v"}, {P::Out, "o"},
+        {P::Scalar, "nq"}, {P::Scalar, "nkv"}},
+       {{"nq", 2}, {"nkv", 3}},
+       attention},
+      {"transpose",
+       "y[b] = x[b]^T for nb [128 x 512] matrices, nc column blocks",
+       {{P::In, "x"}, {P::Out, "y"}, {P::Scalar, "nb"}, {P::Scalar, "nc"}},
+       {{"nb", 2}, {"nc", 4}},
+       transposeKernel},
+      {"cumsum", "row prefix sums of nr [128 x 1024] tiles, nc 256-col chunks",
+       {{P::In, "x"}, {P::Out, "y"}, {P::Scalar, "nr"}, {P::Scalar, "nc"}},
+       {{"nr", 2}, {"nc", 4}},
+       cumsum},
+      {"conv1d",
+       "width-3 conv + relu, nb 256-position blocks, ncb channel blocks",
+       {{P::In, "x"}, {P::In, "w"}, {P::Out, "out"}, {P::Scalar, "nb"},
+        {P::Scalar, "ncb"}},
+       {{"nb", 2}, {"ncb", 2}},
+       conv1d},
+      {"syncbench",
+       "sync-bound microbenchmark (ACT/POOL/DVE inner loop, n2 pairs)",
+       SyncParams,
+       {{"n1", 4}, {"n2", 16}},
+       syncbench},
+      {"syncbench_pe", "sync-bound microbenchmark (ACT/DVE/POOL/PE inner loop)",
+       SyncParams,
+       {{"n1", 4}, {"n2", 16}},
+       syncbenchPE},
+  };
+  return Table;
+}
