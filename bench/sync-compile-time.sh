@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Compile-time benchmark of the synchronization pass (not a test).
-# Generates kernels of about N data-path instructions (bench/gen-sync-kernel.py:
+# Generates kernels of about N data-path instructions (utils/gen_sync_kernel.py:
 # sequences of loops, some nested, some with if/else, 36 tiles, 8 agents),
 # compiles each with -neuronisa-sync=precise, barrier and none, and prints
 # llc's time and the pass's time and share (-time-passes).
@@ -23,7 +23,7 @@ trap 'rm -rf "$tmp"' EXIT
 # share of all passes' time (-time-passes, precise mode).
 printf '%8s %8s %9s %9s %9s %9s %7s\n' N insts none precise barrier sync-pass share
 for n in $sizes; do
-  python3 "$here/gen-sync-kernel.py" "$n" > "$tmp/k.ll"
+  python3 "$here/../utils/gen_sync_kernel.py" "$n" > "$tmp/k.ll"
   t() { local s e; s=$(date +%s.%N); "$@" > /dev/null 2>&1; e=$(date +%s.%N); echo "$e - $s" | bc; }
   none=$(t $llc -neuronisa-sync=none "$tmp/k.ll" -o /dev/null)
   barr=$(t $llc -neuronisa-sync=barrier "$tmp/k.ll" -o /dev/null)

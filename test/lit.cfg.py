@@ -2,6 +2,7 @@
 # The NeuronISA lit suite. `llc` in RUN lines is the stock llc-22 with the
 # NeuronISA plugin loaded, so tests read like upstream target tests.
 import os
+import sys
 import lit.formats
 
 config.name = "NeuronISA"
@@ -27,7 +28,8 @@ llc = "%s --load=%s" % (config.llc, config.neuronisa_plugin)
 config.substitutions.append((r"(?<![\w/.-])llc\b", llc))
 config.substitutions.append(("%neuronisa_plugin", config.neuronisa_plugin))
 config.substitutions.append(("%src_root", config.neuronisa_src_root))
-config.substitutions.append(("%python", "python3"))
+# The Python that runs lit (Debian's, with numpy) runs the tests' scripts.
+config.substitutions.append(("%python", sys.executable))
 
 # Tools built by the project.
 for tool in ["neuronisa-sim", "neuronisa-asm", "neuronisa-sync-check"]:

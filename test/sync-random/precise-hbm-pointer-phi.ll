@@ -13,8 +13,8 @@
 ; taken to conflict with a store to the distinct noalias argument %out1 on
 ; another DMA queue, and SP waits for queue 0 before triggering the second
 ; store. There is no conflict: the wait should not exist.
-; Found by utils/differential-test.py (seed 14; reduced with
-; utils/reduce-kernel.py --gen-seed 14 --check oversync --args 0,0,1,0).
+; Found by utils/differential_test.py (seed 14; reduced with
+; utils/reduce_kernel.py --gen-seed 14 --check oversync --args 0,0,1,0).
 ;   llc -neuronisa-sync=precise precise-hbm-pointer-phi.ll -o x.s
 ;   neuronisa-sim x.s out:2048 out:2048 3
 ;   -> over-synchronization: ... sp.waitr ...

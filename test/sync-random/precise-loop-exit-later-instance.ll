@@ -10,7 +10,7 @@
 ; Precision case built while triaging random-program failures: a consumer after a loop waits for the
 ; LAST instance on DMA queue 0 in the loop (a store that does not conflict)
 ; instead of the latest CONFLICTING one (the load of @b, one increment earlier).
-; Derived from utils/differential-test.py (seed 14, reduced).
+; Derived from utils/differential_test.py (seed 14, reduced).
 ;   llc -neuronisa-sync=precise x.ll -o x.s
 ;   neuronisa-sim x.s out:512 out:512 2    -> over-synchronization > 0
 target triple = "neuronisa"

@@ -13,8 +13,8 @@
 ; an outer loop. With the inner trip count 0 it never runs, so the store must
 ; not wait for ACT at all; the precise pass waits for ACT's earlier,
 ; unrelated act.tanh (on @t) instead.
-; Derived from utils/differential-test.py (seed 2010 --no-dynamic-hbm; reduced
-; with utils/reduce-kernel.py, then by hand).
+; Derived from utils/differential_test.py (seed 2010 --no-dynamic-hbm; reduced
+; with utils/reduce_kernel.py, then by hand).
 ;   llc -neuronisa-sync=precise oversync-nested-zero-trip.ll -o x.s
 ;   neuronisa-sim x.s out:512 2 0  -> over-synchronization at sp.waitr
 ;   (also check n = 1: neuronisa-sim x.s out:512 2 1)

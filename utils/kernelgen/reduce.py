@@ -1,22 +1,21 @@
-#!/usr/bin/env python3
 """Reduce a failing random kernel to a small reproducer.
 
 With --gen-seed S (and the generator's options) the program is regenerated
-by utils/random-kernels.py and whole statements (loops, ifs, operations) are
+by random_kernels.py and whole statements (loops, ifs, operations) are
 deleted through the generator's --skip list, largest first, while the failure
 persists. Then (and for a plain .ll input) builtin calls are deleted one at a
 time, and unused address computations and declarations are dropped.
 
 A failure is checked by compiling with llc in MODE and running neuronisa-sim
-with the given kernel arguments (HBM inputs are generated as in
-differential-test.py when --inputs is not given):
+with the given kernel arguments (HBM inputs are generated as the
+differential test generates them):
   race      the simulation reports a race
   oversync  precise-mode over-synchronization cycles > 0
   error     llc or the simulator fails (non-zero exit, no race)
   mismatch  outputs differ from the --ideal run of the same assembly
 
 Example:
-  reduce-kernel.py --llc "llc --load=build/lib/libNeuronISA.so" \\
+  utils/reduce_kernel.py --llc "llc --load=build/lib/libNeuronISA.so" \\
       --sim build/bin/neuronisa-sim --mode precise --check oversync \\
       --args 0,0,1,0 k.ll -o small.ll
 """
@@ -25,24 +24,19 @@ import argparse
 import json
 import os
 import re
-import shlex
 import subprocess
 import sys
 import tempfile
-import importlib.util
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-spec = importlib.util.spec_from_file_location(
-    "difftest", os.path.join(HERE, "differential-test.py"))
-DT = importlib.util.module_from_spec(spec)
-spec.loader.exec_module(DT)
+from . import random_kernels
+from .common import llc_command, random_inputs, read_f32, same_bits, write_f32
 
 
-def main():
-    ap = argparse.ArgumentParser()
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("input", nargs="?")
     ap.add_argument("--gen-seed", type=int,
-                    help="reduce utils/random-kernels.py --seed N")
+                    help="reduce utils/random_kernels.py --seed N")
     ap.add_argument("--max-depth", type=int, default=3)
     ap.add_argument("--max-ops", type=int, default=40)
     ap.add_argument("--max-stmts", type=int, default=3)
@@ -58,18 +52,16 @@ def main():
     ap.add_argument("--jitter", type=int)
     ap.add_argument("--seed", type=int, default=0,
                     help="seed of the generated HBM inputs")
-    a = ap.parse_args()
-    llc = shlex.split(a.llc)
-    if not any("mtriple" in x for x in llc):
-        llc.append("-mtriple=neuronisa")
+    a = ap.parse_args(argv)
+    llc = llc_command(a.llc)
     work = tempfile.mkdtemp(prefix="neuronisa-reduce-")
-    import random
-    r = random.Random(a.seed)
+    elems = random_kernels.BUF_ELEMS
     inputs = []
-    for name in DT.RK.INPUTS:
+    for name, values in zip(random_kernels.INPUTS,
+                            random_inputs(a.seed, len(random_kernels.INPUTS),
+                                          elems)):
         p = os.path.join(work, name + ".npy")
-        DT.write_npy(p, [r.randrange(-4096, 4097) / 4096.0
-                         for _ in range(DT.RK.BUF_ELEMS)])
+        write_f32(p, values)
         inputs.append(p)
     scal = a.args.split(",")
 
@@ -86,7 +78,7 @@ def main():
             return a.check == "error" and "needs a stack" not in p.stderr
         outs = [os.path.join(work, "o%d.npy" % i) for i in range(2)]
         cmd = [a.sim, s] + ["in:" + x for x in inputs] + \
-            ["out:%d:%s" % (DT.RK.BUF_ELEMS, o) for o in outs] + scal + \
+            ["out:%d:%s" % (elems, o) for o in outs] + scal + \
             ["--report=json", "--max-instructions=2000000"]
         if a.jitter is not None:
             cmd.append("--jitter=%d" % a.jitter)
@@ -107,17 +99,17 @@ def main():
                 not rep.get("races")
         if a.check == "error":
             return p.returncode != 0 and not rep.get("races")
-        got = [DT.read_npy_payload(o) for o in outs]
+        got = [read_f32(o) for o in outs]
         refs = [os.path.join(work, "r%d.npy" % i) for i in range(2)]
         cmd2 = [x if x not in outs else refs[outs.index(x)] for x in cmd]
         cmd2 = [c.replace(outs[0], refs[0]).replace(outs[1], refs[1])
                 for c in cmd2] + ["--ideal"]
         subprocess.run(cmd2, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        return got != [DT.read_npy_payload(x) for x in refs]
+        return not all(same_bits(g, read_f32(x)) for g, x in zip(got, refs))
 
     if a.gen_seed is not None:
         def gen(skip):
-            return DT.RK.generate(a.gen_seed, a.max_depth, a.max_ops,
+            return random_kernels.generate(a.gen_seed, a.max_depth, a.max_ops,
                                   a.max_stmts, not a.no_dynamic_hbm,
                                   sorted(skip))
         text, meta = gen(())
@@ -183,7 +175,3 @@ def main():
         f.write(text)
     print("reduced to %d calls: %s" % (text.count("call void"), a.output))
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Checks the synchronization inserted by -neuronisa-sync on random
 structured kernels against the criterion of docs/Synchronization.md, on the
 sequential trace (not a timing simulation: that is neuronisa-sim's job).
@@ -13,15 +12,30 @@ every dynamic data-path instance c on engine E and every other agent F:
   precise: (precise mode) every wait of E between the previous data-path
            instruction of E and c asks S_F >= k' with k' <= k.
 Also: each semaphore is incremented by one agent only; precise mode has no
-barrier. Exit status 1 and a report on the first failure."""
-import argparse, random, re, subprocess, sys
+barrier. Exit status 1 and a report on the first failure.
+Command line: utils/sync_trace_check.py --llc LLC [--seeds A-B] [--runs N].
+"""
+import argparse
+import random
+import re
+import subprocess
+
+from .common import declaration
 
 TILE_F = 64  # floats per partition of each tile
 NTILES = 4
+HBM, SBUF = 'ptr addrspace(1)', 'ptr addrspace(2)'
+I32, F32 = 'i32', 'float'
+# The builtins the kernels call, with their operands' types.
+BUILTINS = [('dma.load', [SBUF, HBM, I32, I32, I32, I32]),
+            ('dma.store', [HBM, SBUF, I32, I32, I32, I32]),
+            ('act.exp', [SBUF, SBUF, I32, I32, F32, F32]),
+            ('dve.ts.add', [SBUF, SBUF, F32, I32, I32]),
+            ('dve.memset', [SBUF, F32, I32, I32]),
+            ('pool.copy', [SBUF, SBUF, I32, I32]),
+            ('pool.tt.add', [SBUF, SBUF, SBUF, I32, I32])]
 
 def gen_kernel(rng, name):
-    nloops = [0]
-    body = []
     args = ['ptr addrspace(1) noalias %in', 'ptr addrspace(1) noalias %out']
     trip_args = []
     flag_args = []
@@ -129,14 +143,8 @@ def gen_kernel(rng, name):
     if nargs > 8:  # only r1..r8 carry arguments
         return None
     text = ['@t%d = internal addrspace(2) global [128 x [%d x float]] zeroinitializer' % (t, TILE_F) for t in range(NTILES)]
-    text += ['declare void @neuronisa.dma.load(ptr addrspace(2), ptr addrspace(1), i32, i32, i32, i32)',
-             'declare void @neuronisa.dma.store(ptr addrspace(1), ptr addrspace(2), i32, i32, i32, i32)',
-             'declare void @neuronisa.act.exp(ptr addrspace(2), ptr addrspace(2), i32, i32, float, float)',
-             'declare void @neuronisa.dve.ts.add(ptr addrspace(2), ptr addrspace(2), float, i32, i32)',
-             'declare void @neuronisa.dve.memset(ptr addrspace(2), float, i32, i32)',
-             'declare void @neuronisa.pool.copy(ptr addrspace(2), ptr addrspace(2), i32, i32)',
-             'declare void @neuronisa.pool.tt.add(ptr addrspace(2), ptr addrspace(2), ptr addrspace(2), i32, i32)',
-             'define void @%s(%s) {' % (name, ', '.join(args)), 'entry:'] + out + ['  ret void', '}']
+    text += [declaration(b, types) for b, types in BUILTINS]
+    text += ['define void @%s(%s) {' % (name, ', '.join(args)), 'entry:'] + out + ['  ret void', '}']
     return '\n'.join(text) + '\n', kinds
 
 # (tiles, index of f among the operands after the tiles); first tile written
@@ -279,13 +287,13 @@ def run(insts, labels, func, argvals, precise):
         else:
             raise Fail('unknown instruction %s' % mn)
 
-def main():
-    ap = argparse.ArgumentParser()
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--llc', required=True)
     ap.add_argument('--seeds', default='0-19')
     ap.add_argument('--runs', type=int, default=6)
     ap.add_argument('--modes', default='precise,barrier')
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     lo, hi = map(int, a.seeds.split('-'))
     checked = insts_total = fallbacks = 0
     for seed in range(lo, hi + 1):
@@ -321,6 +329,3 @@ def main():
           'with a register fallback (checked for soundness only)'
           % (checked, insts_total, fallbacks))
     return 0
-
-if __name__ == '__main__':
-    sys.exit(main())

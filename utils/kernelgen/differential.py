@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Random-program differential test of the synchronization passes.
 
-For every seed: generate a random structured kernel (utils/random-kernels.py),
+For every seed: generate a random structured kernel (random_kernels.py),
 compile it with llc in every synchronization mode, and run it in
 neuronisa-sim with several argument choices (loop trip counts 0..3, zero trip
 counts included) and several latency-jitter seeds. Required:
@@ -29,85 +28,51 @@ The last line is the summary, e.g.
   summary: 300 programs (2 skipped), 6300 simulations, 0 failed programs,
   0 races, 0 over-synchronized, 0 mismatches, 0 errors
 
-Example (from the build directory):
-  utils/differential-test.py --llc "/usr/lib/llvm-22/bin/llc \\
+Example:
+  utils/differential_test.py --llc "/usr/lib/llvm-22/bin/llc \\
       --load=build/lib/libNeuronISA.so" --sim build/bin/neuronisa-sim \\
       --seeds 0-999 -j2
 """
 
 import argparse
 import concurrent.futures
-import importlib.util
 import json
 import os
 import random
-import shlex
 import shutil
-import struct
 import subprocess
 import sys
 import tempfile
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+from . import random_kernels
+from .common import (first_difference, llc_command, parse_seeds, quote,
+                     random_inputs, read_f32, same_bits, within, write_f32)
+
+UTILS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
-def load_generator():
-    spec = importlib.util.spec_from_file_location(
-        "random_kernels", os.path.join(HERE, "random-kernels.py"))
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+def generator_command(seed, a, output):
+    """The command line that regenerates kernel SEED with options A."""
+    cmd = [sys.executable, os.path.join(UTILS, "random_kernels.py"),
+           "--seed", str(seed), "--max-depth", str(a.max_depth),
+           "--max-ops", str(a.max_ops), "--max-stmts", str(a.max_stmts)]
+    if a.no_dynamic_hbm:
+        cmd.append("--no-dynamic-hbm")
+    return cmd + ["-o", output]
 
 
-RK = load_generator()
-
-
-def write_npy(path, values):
-    hdr = "{'descr': '<f4', 'fortran_order': False, 'shape': (%d,), }" % (
-        len(values))
-    pad = 64 - ((10 + len(hdr) + 1) % 64)
-    hdr = hdr + " " * pad + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(hdr)) +
-                hdr.encode() + struct.pack("<%df" % len(values), *values))
-
-
-def read_npy_payload(path):
-    """The raw fp32 bytes of an .npy file (header skipped)."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:6] != b"\x93NUMPY":
-        raise ValueError("%s: not an .npy file" % path)
-    major = data[6]
-    if major == 1:
-        n = struct.unpack("<H", data[8:10])[0]
-        return data[10 + n:]
-    n = struct.unpack("<I", data[8:12])[0]
-    return data[12 + n:]
-
-
-def first_difference(a, b):
-    n = min(len(a), len(b)) // 4
-    fa = struct.unpack("<%df" % n, a[:4 * n])
-    fb = struct.unpack("<%df" % n, b[:4 * n])
-    for i in range(n):
-        if struct.pack("<f", fa[i]) != struct.pack("<f", fb[i]):
-            return i, fa[i], fb[i]
-    return None
-
-
-def within(a, b, rtol, atol):
-    n = len(a) // 4
-    fa = struct.unpack("<%df" % n, a)
-    fb = struct.unpack("<%df" % n, b)
-    for x, y in zip(fa, fb):
-        if x != x and y != y:
-            continue
-        if not abs(x - y) <= atol + rtol * abs(y):
-            return False
-    return True
+def write_inputs(d, seed, meta):
+    """The kernel's HBM inputs in D (the same for a seed everywhere)."""
+    paths = []
+    for name, values in zip(meta["inputs"],
+                            random_inputs(seed, len(meta["inputs"]),
+                                          meta["buffer_elems"])):
+        path = os.path.join(d, name + ".npy")
+        write_f32(path, values)
+        paths.append(path)
+    return paths
 
 
 def arg_sets(seed, count):
@@ -147,10 +112,7 @@ class Stats:
 class Runner:
     def __init__(self, a):
         self.a = a
-        self.llc = shlex.split(a.llc)
-        if not any(x.startswith("-mtriple") or x.startswith("--mtriple")
-                   for x in self.llc):
-            self.llc.append("-mtriple=neuronisa")
+        self.llc = llc_command(a.llc)
         self.sim = a.sim
         self.stats = Stats()
         self.out_lock = threading.Lock()
@@ -162,7 +124,7 @@ class Runner:
                                stderr=subprocess.PIPE, timeout=timeout,
                                universal_newlines=True)
             return p.returncode, p.stdout, p.stderr, time.time() - t0
-        except subprocess.TimeoutExpired as e:
+        except subprocess.TimeoutExpired:
             return None, "", "timeout after %ss" % timeout, time.time() - t0
 
     def one(self, seed):
@@ -173,28 +135,14 @@ class Runner:
         nsims = 0
         counts = {"races": 0, "oversync": 0, "mismatch": 0, "error": 0,
                   "fallback_oversync": 0}
-        ir, meta = RK.generate(seed, max_depth=a.max_depth,
-                               max_ops=a.max_ops, max_stmts=a.max_stmts,
-                               dyn_hbm=not a.no_dynamic_hbm)
+        ir, meta = random_kernels.generate(
+            seed, max_depth=a.max_depth, max_ops=a.max_ops,
+            max_stmts=a.max_stmts, dyn_hbm=not a.no_dynamic_hbm)
         ll = os.path.join(d, "k.ll")
         with open(ll, "w") as f:
             f.write(ir)
-        gen_cmd = [sys.executable, os.path.join(HERE, "random-kernels.py"),
-                   "--seed", str(seed), "--max-depth", str(a.max_depth),
-                   "--max-ops", str(a.max_ops), "--max-stmts",
-                   str(a.max_stmts), "-o", ll]
-        if a.no_dynamic_hbm:
-            gen_cmd.insert(-2, "--no-dynamic-hbm")
-        repro_gen = " ".join(shlex.quote(x) for x in gen_cmd)
-
-        # Inputs: values in [-1, 1], exact in fp32.
-        r = random.Random(seed)
-        inputs = []
-        for name in meta["inputs"]:
-            path = os.path.join(d, name + ".npy")
-            write_npy(path, [r.randrange(-4096, 4097) / 4096.0
-                             for _ in range(meta["buffer_elems"])])
-            inputs.append(path)
+        repro_gen = quote(generator_command(seed, a, ll))
+        inputs = write_inputs(d, seed, meta)
 
         # Compile.
         modes = ["none"] + [m for m in a.modes if m != "none"]
@@ -237,7 +185,7 @@ class Runner:
                 problems.append((
                     "llc-error", m,
                     "llc exit %s: %s" % (rc, err.strip()[-2000:]),
-                    [repro_gen, " ".join(shlex.quote(x) for x in cmd)]))
+                    [repro_gen, quote(cmd)]))
             self.finish(seed, d, problems, 0, counts, ops=meta["ops"])
             return
 
@@ -257,7 +205,6 @@ class Runner:
         jitters = [None] + [seed * 1000 + j + 1 for j in range(a.jitters)]
         none_racy = False
         none_runs = 0
-        checked = [m for m in modes if m != "none" or a.strict_none]
         for ai, args in enumerate(arg_sets(seed, a.arg_sets)):
             # Reference: program order (ideal mode on the unsynchronized
             # code).
@@ -266,7 +213,7 @@ class Runner:
             cmd = sim_cmd("none", args, None, True, ref_outs)
             rc, out, err, _ = self.run(cmd, a.timeout)
             nsims += 1
-            repro_ref = " ".join(shlex.quote(x) for x in cmd)
+            repro_ref = quote(cmd)
             if rc != 0:
                 counts["error"] += 1
                 problems.append(("sim-error", "ideal",
@@ -274,7 +221,7 @@ class Runner:
                                      args, rc, err.strip()[-1500:]),
                                  [repro_gen, repro_ref]))
                 continue
-            ref = [read_npy_payload(p) for p in ref_outs]
+            ref = [read_f32(p) for p in ref_outs]
             for m in modes:
                 for jitter in jitters:
                     if m == "none" and not a.strict_none and \
@@ -286,10 +233,9 @@ class Runner:
                     rc, out, err, _ = self.run(cmd, a.timeout)
                     nsims += 1
                     repro = [repro_gen,
-                             " ".join(shlex.quote(x) for x in
-                                      self.llc + ["-neuronisa-sync=%s" % m,
-                                                  ll, "-o", asm[m]]),
-                             " ".join(shlex.quote(x) for x in cmd)]
+                             quote(self.llc + ["-neuronisa-sync=%s" % m, ll,
+                                               "-o", asm[m]]),
+                             quote(cmd)]
                     where = "args (n0,n1,n2,k)=%s jitter=%s" % (args, jitter)
                     try:
                         rep = json.loads(out) if out.strip() else None
@@ -347,8 +293,9 @@ class Runner:
                                     s["over_sync_cycles"])
                                     for s in sites[:5])), repro))
                     for o, rp, name in zip(outs, ref, meta["outputs"]):
-                        got = read_npy_payload(o)
-                        same = got == rp if a.rtol == 0 and a.atol == 0 \
+                        got = read_f32(o)
+                        same = same_bits(got, rp) \
+                            if a.rtol == 0 and a.atol == 0 \
                             else within(got, rp, a.rtol, a.atol)
                         if not same:
                             counts["mismatch"] += 1
@@ -408,18 +355,7 @@ class Runner:
                 shutil.rmtree(d, ignore_errors=True)
 
 
-def parse_seeds(text):
-    out = []
-    for part in text.split(","):
-        if "-" in part[1:]:
-            lo, hi = part.split("-", 1)
-            out.extend(range(int(lo), int(hi) + 1))
-        else:
-            out.append(int(part))
-    return out
-
-
-def main():
+def main(argv=None):
     ap = argparse.ArgumentParser(
         description="Random-program differential test of the NeuronISA "
         "synchronization passes",
@@ -460,7 +396,7 @@ def main():
     ap.add_argument("--max-reports", type=int, default=4,
                     help="problems printed per failing program")
     ap.add_argument("-v", "--verbose", action="store_true")
-    a = ap.parse_args()
+    a = ap.parse_args(argv)
     a.modes = [m for m in a.modes.split(",") if m]
     a.precise_modes = [m for m in a.precise_modes.split(",") if m]
     # --modes=none: hold the unsynchronized code to the synchronized rules
@@ -522,7 +458,3 @@ def main():
     if made_work and not a.keep and not st.failures:
         shutil.rmtree(a.work, ignore_errors=True)
     return 1 if st.failures else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -1,0 +1,102 @@
+"""Writes a kernel of about N data-path instructions for the compile-time
+benchmark of the synchronization pass (bench/sync-compile-time.sh): a
+sequence of loops (runtime trip counts, some nested two deep, some with an
+if/else) whose bodies stream tiles through DMA, ACT, DVE, POOL and PE, over a
+pool of 32 SBUF tiles and 4 PSUM tiles so that dependences are dense but not
+all-to-all.
+Command line: utils/gen_sync_kernel.py N [SEED] > kernel.ll
+"""
+import random
+import sys
+
+from .common import declaration
+
+NS, NP = 32, 4
+HBM, SBUF, PSUM = 'ptr addrspace(1)', 'ptr addrspace(2)', 'ptr addrspace(3)'
+I32, F32 = 'i32', 'float'
+# The builtins the kernels call, with their operands' types.
+BUILTINS = [('dma.load', [SBUF, HBM, I32, I32, I32, I32]),
+            ('dma.store', [HBM, SBUF, I32, I32, I32, I32]),
+            ('act.exp', [SBUF, SBUF, I32, I32, F32, F32]),
+            ('act.gelu', [SBUF, PSUM, I32, I32, F32, F32]),
+            ('dve.tt.add', [SBUF, SBUF, SBUF, I32, I32]),
+            ('pool.copy', [SBUF, SBUF, I32, I32]),
+            ('pe.matmul', [PSUM, SBUF, SBUF, I32, I32, I32, I32])]
+
+
+def generate(n, seed=1):
+    """The kernel's text."""
+    rng = random.Random(seed)
+    out = []
+    for t in range(NS):
+        out.append('@s%d = internal addrspace(2) global [128 x [128 x float]] zeroinitializer' % t)
+    for t in range(NP):
+        out.append('@p%d = internal addrspace(3) global [128 x [128 x float]] zeroinitializer' % t)
+    out += [declaration(b, types) for b, types in BUILTINS]
+    out += ['define void @bench(ptr addrspace(1) noalias %in, ptr addrspace(1) noalias %out, i32 %n, i32 %m, i32 %flag) {',
+            'entry:']
+    count = 0
+    lab = 0
+
+    def s():
+        return '@s%d' % rng.randrange(NS)
+    def op():
+        nonlocal count
+        count += 1
+        k = rng.randrange(6)
+        if k == 0:
+            return '  call void @neuronisa.dma.load(ptr addrspace(2) %s, ptr addrspace(1) %%in, i32 128, i32 128, i32 512, i32 %d)' % (s(), rng.randrange(2))
+        if k == 1:
+            return '  call void @neuronisa.dma.store(ptr addrspace(1) %%out, ptr addrspace(2) %s, i32 128, i32 128, i32 512, i32 %d)' % (s(), 2 + rng.randrange(2))
+        if k == 2:
+            return '  call void @neuronisa.act.exp(ptr addrspace(2) %s, ptr addrspace(2) %s, i32 128, i32 128, float 1.0, float 0.0)' % (s(), s())
+        if k == 3:
+            return '  call void @neuronisa.dve.tt.add(ptr addrspace(2) %s, ptr addrspace(2) %s, ptr addrspace(2) %s, i32 128, i32 128)' % (s(), s(), s())
+        if k == 4:
+            return '  call void @neuronisa.pool.copy(ptr addrspace(2) %s, ptr addrspace(2) %s, i32 128, i32 128)' % (s(), s())
+        p = '@p%d' % rng.randrange(NP)
+        if rng.random() < 0.5:
+            return '  call void @neuronisa.pe.matmul(ptr addrspace(3) %s, ptr addrspace(2) %s, ptr addrspace(2) %s, i32 128, i32 128, i32 128, i32 1)' % (p, s(), s())
+        return '  call void @neuronisa.act.gelu(ptr addrspace(2) %s, ptr addrspace(3) %s, i32 128, i32 128, float 1.0, float 0.0)' % (s(), p)
+
+    def loop(trip, depth):
+        nonlocal lab
+        lab += 1
+        L = lab
+        out.append('  br label %%pre%d' % L)
+        out.append('pre%d:' % L)
+        out.append('  br label %%h%d' % L)
+        out.append('h%d:' % L)
+        out.append('  %%i%d = phi i32 [ 0, %%pre%d ], [ %%i%d.n, %%latch%d ]' % (L, L, L, L))
+        for _ in range(rng.randint(3, 10)):
+            out.append(op())
+        if depth == 0 and rng.random() < 0.3:
+            loop('%m', 1)
+        if rng.random() < 0.2:
+            out.append('  %%f%d = icmp eq i32 %%flag, 0' % L)
+            out.append('  br i1 %%f%d, label %%t%d, label %%j%d' % (L, L, L))
+            out.append('t%d:' % L)
+            out.append(op())
+            out.append('  br label %%j%d' % L)
+            out.append('j%d:' % L)
+        out.append('  br label %%latch%d' % L)
+        out.append('latch%d:' % L)
+        out.append('  %%i%d.n = add i32 %%i%d, 1' % (L, L))
+        out.append('  %%c%d = icmp ult i32 %%i%d.n, %s' % (L, L, trip))
+        out.append('  br i1 %%c%d, label %%h%d, label %%x%d' % (L, L, L))
+        out.append('x%d:' % L)
+    while count < n:
+        loop('%n', 0)
+        for _ in range(rng.randint(0, 3)):
+            out.append(op())
+    out.append('  ret void')
+    out.append('}')
+    return '\n'.join(out) + '\n'
+
+
+def main(argv):
+    if len(argv) not in (1, 2):
+        sys.exit(__doc__)
+    sys.stdout.write(generate(int(argv[0]), int(argv[1]) if len(argv) > 1
+                              else 1))
+    return 0
