@@ -10,7 +10,8 @@ results/benchmark.svg.
 
   python3 bench/run_benchmark.py [--build DIR] [--out DIR] [--jobs N]
 
-Stdlib only. See docs/Benchmark.md.
+The plot needs matplotlib (Debian python3-matplotlib; utils/setup.sh
+installs it). See docs/Benchmark.md.
 """
 
 import argparse
@@ -94,51 +95,36 @@ def ratio(a, b):
     return float(a) / b if b else float("nan")
 
 
-def svg_plot(rows, path):
-    """Grouped bars: cycles of each mode normalized to barrier = 1."""
+def plot(rows, path):
+    """Grouped bars: cycles of each mode normalized to barrier = 1, as SVG."""
+    import matplotlib  # only the plot needs it (others import KERNELS)
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    # The same results give the same file: fixed element ids, no date.
+    matplotlib.rcParams["svg.hashsalt"] = "neuronisa-benchmark"
     modes = [("barrier", "#d62728"), ("precise", "#1f77b4"),
              ("hand", "#2ca02c"), ("ideal", "#7f7f7f")]
-    W, H, left, top, bottom = 980, 420, 60, 40, 90
-    n = len(rows)
-    gw = (W - left - 20) / float(n)
-    bw = gw / (len(modes) + 1)
-    ymax = 1.1
-    def y(v):
-        return top + (H - top - bottom) * (1 - min(v, ymax) / ymax)
-    out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
-           'font-family="sans-serif" font-size="11">' % (W, H),
-           '<rect width="100%" height="100%" fill="white"/>',
-           '<text x="%d" y="20" font-size="14">Kernel latency relative to the '
-           'barrier baseline (lower is better)</text>' % left]
-    for t in (0, 0.25, 0.5, 0.75, 1.0):
-        out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="#ddd"/>'
-                   % (left, W - 20, y(t), y(t)))
-        out.append('<text x="%d" y="%.1f" text-anchor="end">%.2f</text>'
-                   % (left - 5, y(t) + 4, t))
-    for i, r in enumerate(rows):
-        base = r["barrier"]["cycles"]
-        x0 = left + i * gw + bw / 2
-        for j, (m, color) in enumerate(modes):
-            if m not in r:
-                continue
-            v = ratio(r[m]["cycles"], base)
-            out.append('<rect x="%.1f" y="%.1f" width="%.1f" height="%.1f" '
-                       'fill="%s"><title>%s %s: %d cycles (%.3f)</title></rect>'
-                       % (x0 + j * bw, y(v), bw * 0.9, y(0) - y(v), color,
-                          r["kernel"], m, r[m]["cycles"], v))
-        out.append('<text x="%.1f" y="%d" text-anchor="end" '
-                   'transform="rotate(-35 %.1f %d)">%s</text>'
-                   % (x0 + gw / 2, H - bottom + 15, x0 + gw / 2, H - bottom + 15,
-                      r["kernel"]))
-    lx = W - 20 - 4 * 95
+    width = 0.8 / len(modes)
+    fig, ax = plt.subplots(figsize=(9.8, 4.2))
     for j, (m, color) in enumerate(modes):
-        out.append('<rect x="%d" y="28" width="10" height="10" fill="%s"/>'
-                   '<text x="%d" y="37">%s</text>'
-                   % (lx + j * 95, color, lx + j * 95 + 14,
-                      "hand-tuned" if m == "hand" else m))
-    out.append("</svg>")
-    with open(path, "w") as f:
-        f.write("\n".join(out) + "\n")
+        xs = [i + (j - (len(modes) - 1) / 2.0) * width
+              for i, r in enumerate(rows) if m in r]
+        ys = [ratio(r[m]["cycles"], r["barrier"]["cycles"])
+              for r in rows if m in r]
+        ax.bar(xs, ys, width * 0.9, color=color,
+               label="hand-tuned" if m == "hand" else m)
+    ax.set_xticks(range(len(rows)))
+    ax.set_xticklabels([r["kernel"] for r in rows], rotation=35, ha="right")
+    ax.set_ylim(0, 1.25)
+    ax.set_ylabel("cycles / barrier cycles")
+    ax.set_title("Kernel latency relative to the barrier baseline "
+                 "(lower is better)")
+    ax.grid(axis="y", color="#dddddd")
+    ax.set_axisbelow(True)
+    ax.legend(ncol=len(modes), loc="upper center", fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path, format="svg", metadata={"Date": None})
+    plt.close(fig)
 
 
 def main():
@@ -230,7 +216,7 @@ def main():
         w.writeheader()
         w.writerows(lines)
     svg_path = os.path.join(a.out, "benchmark.svg")
-    svg_plot(rows, svg_path)
+    plot(rows, svg_path)
     print("\nwrote %s and %s" % (csv_path, svg_path))
     return 0 if all(r["checks_ok"] for r in lines) else 1
 

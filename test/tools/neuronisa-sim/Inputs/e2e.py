@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Inputs and reference outputs of the end-to-end tests (e2e-*.test): the
-examples/ kernels compiled by llc and run by neuronisa-sim. Plain Python.
+examples/ kernels compiled by llc and run by neuronisa-sim.
 
   e2e.py add DIR N              in [N x 128 x 512], out = exp(in) + in
   e2e.py matmul DIR MT NT KT    A [KT][MT] tiles 128x128, B [KT][NT] tiles

@@ -1,29 +1,24 @@
 #!/usr/bin/env python3
-"""Writes the inputs and reference outputs of the neuronisa-sim lit tests.
-
-Plain Python (no NumPy): .npy files are written by hand, fp32 little-endian.
+"""Writes the inputs and reference outputs of the neuronisa-sim lit tests
+(.npy files through numpy; the references are computed in double and
+rounded once to fp32).
   gen.py functional DIR   matmul -> gelu -> reduce.max (functional.s)
   gen.py loop DIR ROWS    x [ROWS x 64] and exp(x) (loop-*.s)
   gen.py npy FILE SHAPE EXPR   any array: EXPR in the flat index i
 """
 import math
-import struct
 import sys
+
+import numpy as np
 
 
 def write_npy(path, data, shape):
-    shape_txt = "(" + ", ".join(str(d) for d in shape) + ("," if len(shape) == 1 else "") + ")"
-    header = "{'descr': '<f4', 'fortran_order': False, 'shape': %s, }" % shape_txt
-    pad = (64 - (10 + len(header) + 1) % 64) % 64
-    header += " " * pad + "\n"
-    with open(path, "wb") as f:
-        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)))
-        f.write(header.encode("latin1"))
-        f.write(struct.pack("<%df" % len(data), *data))
+    np.save(path, np.asarray(data, dtype="<f4").reshape(shape))
 
 
 def f32(x):
-    return struct.unpack("<f", struct.pack("<f", x))[0]
+    """X rounded to fp32."""
+    return float(np.float32(x))
 
 
 def gelu(x):
