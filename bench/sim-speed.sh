@@ -93,10 +93,12 @@ for label, _ in MODES:
     else:
         print("%-16s %14.1f" % (label, new))
 
-# Per engine stream (and the DMA queues together): each agent's executed
-# instructions per second of the run's CPU time.
+# Per engine stream (and the DMA queues together, if they ran anything):
+# each agent's executed instructions per second of the run's CPU time.
 agents = [a["name"] for a in report["checkers off"]["agents"]
-          if not a["name"].startswith("dma")] + ["dma"]
+          if not a["name"].startswith("dma")]
+if any(a["name"].startswith("dma") for a in report["checkers off"]["agents"]):
+    agents.append("dma")
 print("\nper engine stream, this build (M instructions/s of CPU time):")
 print("%-16s" % "mode" + "".join("%9s" % a for a in agents))
 for label, _ in MODES:
