@@ -379,7 +379,7 @@ def shim_main(argv):
     ap.add_argument("args", nargs=argparse.REMAINDER)
     a = ap.parse_args(argv)
     args = a.args[1:] if a.args[:1] == ["--"] else a.args
-    diffs, (rc, so, se) = compare_runs(a.old, a.new, [a.old] + args)
+    diffs, (rc, so, se) = compare_runs(a.old, a.new, args)
     with open(a.count, "a") as f:
         f.write(".")
     if diffs:
