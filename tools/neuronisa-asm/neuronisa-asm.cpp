@@ -3,7 +3,9 @@
 // The llvm-mc of NeuronISA: llvm-mc cannot load an out-of-tree target, so
 // this tool drives the target's assembly parser and printer. It checks that
 // assembly parses (errors carry file:line:col) and prints it back in
-// canonical form, which round-trip tests compare with what llc printed.
+// canonical form, which round-trip tests compare with what llc printed
+// (--show-encoding adds each instruction's bytes and fixups), or assembles
+// it into an ELF object (-filetype=obj), the same object llc writes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCInstPrinter.h"
 #include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCObjectWriter.h"
 #include "llvm/MC/MCObjectFileInfo.h"
 #include "llvm/MC/MCParser/MCAsmParser.h"
 #include "llvm/MC/MCParser/MCTargetAsmParser.h"
@@ -40,6 +43,15 @@ static cl::opt<std::string> InputFilename(cl::Positional,
 static cl::opt<std::string> OutputFilename("o", cl::desc("Output file"),
                                            cl::value_desc("filename"),
                                            cl::init("-"));
+enum class FileType { Asm, Obj };
+static cl::opt<FileType>
+    OutputType("filetype", cl::init(FileType::Asm),
+               cl::desc("Output file type (default: asm)"),
+               cl::values(clEnumValN(FileType::Asm, "asm", "Assembly"),
+                          clEnumValN(FileType::Obj, "obj", "ELF object")));
+static cl::opt<bool>
+    ShowEncoding("show-encoding",
+                 cl::desc("Show each instruction's encoding (assembly output)"));
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
@@ -67,6 +79,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   MCTargetOptions Options;
+  Options.ShowMCEncoding = ShowEncoding;
+  Options.AsmVerbose = ShowEncoding; // encodings are comments
   std::unique_ptr<MCRegisterInfo> MRI(T->createMCRegInfo(TT));
   std::unique_ptr<MCAsmInfo> MAI(T->createMCAsmInfo(*MRI, TT, Options));
   std::unique_ptr<MCInstrInfo> MII(T->createMCInstrInfo());
@@ -78,18 +92,42 @@ int main(int argc, char **argv) {
   Ctx.setObjectFileInfo(&MOFI);
 
   std::error_code EC;
-  auto Out = std::make_unique<ToolOutputFile>(OutputFilename, EC,
-                                              sys::fs::OF_Text);
+  auto Out = std::make_unique<ToolOutputFile>(
+      OutputFilename, EC,
+      OutputType == FileType::Obj ? sys::fs::OF_None : sys::fs::OF_Text);
   if (EC) {
     WithColor::error(errs(), Tool)
         << "cannot open '" << OutputFilename << "': " << EC.message() << "\n";
     return 1;
   }
-  std::unique_ptr<MCInstPrinter> IP(
-      T->createMCInstPrinter(TT, 0, *MAI, *MII, *MRI));
-  auto FOut = std::make_unique<formatted_raw_ostream>(Out->os());
-  std::unique_ptr<MCStreamer> Str(T->createAsmStreamer(
-      Ctx, std::move(FOut), std::move(IP), nullptr, nullptr));
+  std::unique_ptr<MCStreamer> Str;
+  std::unique_ptr<buffer_ostream> BOS; // an object needs a seekable stream
+  if (OutputType == FileType::Asm) {
+    std::unique_ptr<MCInstPrinter> IP(
+        T->createMCInstPrinter(TT, 0, *MAI, *MII, *MRI));
+    std::unique_ptr<MCCodeEmitter> CE;
+    std::unique_ptr<MCAsmBackend> MAB;
+    if (ShowEncoding) {
+      CE.reset(T->createMCCodeEmitter(*MII, Ctx));
+      MAB.reset(T->createMCAsmBackend(*STI, *MRI, Options));
+    }
+    auto FOut = std::make_unique<formatted_raw_ostream>(Out->os());
+    Str.reset(T->createAsmStreamer(Ctx, std::move(FOut), std::move(IP),
+                                   std::move(CE), std::move(MAB)));
+  } else {
+    raw_pwrite_stream *OS = &Out->os();
+    if (!Out->os().supportsSeeking()) {
+      BOS = std::make_unique<buffer_ostream>(Out->os());
+      OS = BOS.get();
+    }
+    std::unique_ptr<MCAsmBackend> MAB(
+        T->createMCAsmBackend(*STI, *MRI, Options));
+    std::unique_ptr<MCObjectWriter> OW = MAB->createObjectWriter(*OS);
+    Str.reset(T->createMCObjectStreamer(
+        TT, Ctx, std::move(MAB), std::move(OW),
+        std::unique_ptr<MCCodeEmitter>(T->createMCCodeEmitter(*MII, Ctx)),
+        *STI));
+  }
   std::unique_ptr<MCAsmParser> Parser(
       createMCAsmParser(SrcMgr, Ctx, *Str, *MAI));
   std::unique_ptr<MCTargetAsmParser> TAP(
@@ -99,8 +137,10 @@ int main(int argc, char **argv) {
     return 1;
   }
   Parser->setTargetParser(*TAP);
-  if (Parser->Run(/*NoInitialTextSection=*/false))
-    return 1; // the parser printed the errors
+  if (Parser->Run(/*NoInitialTextSection=*/false) || Ctx.hadError())
+    return 1; // the parser, the encoder or the assembler printed the errors
+  Str.reset(); // flushes the object into BOS
+  BOS.reset();
   Out->keep();
   return 0;
 }

@@ -81,6 +81,10 @@ void NeuronISAAsmPrinter::emitInstruction(const MachineInstr *MI) {
           .getInstrInfo()
           ->diagnoseInvalidInstruction(*MI))
     return;
+  // Spills only exist in functions the frame lowering already reported as
+  // needing a stack; assembly shows them as comments, objects leave them out.
+  if (MI->isPseudo() && !OutStreamer->hasRawTextSupport())
+    return;
   NeuronISAMCInstLower Lower(OutContext, *this, Layout);
   MCInst Inst;
   Lower.lower(*MI, Inst);

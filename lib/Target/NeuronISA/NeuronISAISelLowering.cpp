@@ -31,7 +31,8 @@ NeuronISATargetLowering::NeuronISATargetLowering(const TargetMachine &TM,
 
   setBooleanContents(ZeroOrOneBooleanContent);
   setSchedulingPreference(Sched::Source);
-  setMinFunctionAlignment(Align(4));
+  // Instructions are made of 64-bit words (docs/ISA.md, "Encoding").
+  setMinFunctionAlignment(Align(8));
   setMaxAtomicSizeInBitsSupported(0);
 
   setOperationAction(ISD::GlobalAddress, MVT::i32, Custom);

@@ -43,20 +43,26 @@ def HBMAddrAsmOperand : AsmOperandClass {
 // plus offset is the per-partition byte address; the access starts at
 // partition $pstart (a constant: run-time addresses move along the free
 // dimension only). The offset is an immediate or, before emission, a tile
-// global placed by the backend.
+// global placed by the backend. Encoded as 44 bits: the offset in bits 0-31,
+// the base register in 32-36, the partition start in 37-43.
 def tileaddr : Operand<i32> {
   let MIOperandInfo = (ops GPR:$base, i32imm:$off, i32imm:$pstart);
   let PrintMethod = "printTileAddr";
   let ParserMatchClass = TileAddrAsmOperand;
   let OperandType = "OPERAND_NEURONISA_TILE_ADDR";
+  let EncoderMethod = "getTileAddrEncoding";
+  let DecoderMethod = "decodeTileAddr";
 }
 
-// An HBM address: [base + offset], a byte address (DMA only).
+// An HBM address: [base + offset], a byte address (DMA only). Encoded as 37
+// bits: the offset in bits 0-31, the base register in 32-36.
 def hbmaddr : Operand<i32> {
   let MIOperandInfo = (ops GPR:$base, i32imm:$off);
   let PrintMethod = "printHBMAddr";
   let ParserMatchClass = HBMAddrAsmOperand;
   let OperandType = "OPERAND_NEURONISA_HBM_ADDR";
+  let EncoderMethod = "getHBMAddrEncoding";
+  let DecoderMethod = "decodeHBMAddr";
 }
 
 // Immediate fields. Each has an operand type of its own (an
@@ -80,8 +86,10 @@ def pecolumns : NeuronISAImm<"PE_COLUMNS">;
 def hbmstride : NeuronISAImm<"HBM_STRIDE">;
 // A DMA queue: 0 to NumDMAQueues - 1.
 def dmaqueue : NeuronISAImm<"DMA_QUEUE">;
-// 0 or 1.
-def flag : NeuronISAImm<"FLAG">;
+// 0 or 1: one bit of the encoding.
+def flag : NeuronISAImm<"FLAG"> {
+  let EncoderMethod = "getFlagEncoding";
+}
 
 def F32ImmAsmOperand : AsmOperandClass {
   let Name = "F32Imm";
@@ -96,49 +104,74 @@ def f32bits : Operand<i32> {
   let ParserMatchClass = F32ImmAsmOperand;
 }
 
-def brtarget : Operand<OtherVT>;
+// A branch target: encoded as the signed distance in 64-bit words from the
+// branch to its target.
+def brtarget : Operand<OtherVT> {
+  let EncoderMethod = "getBranchTargetEncoding";
+  let DecoderMethod = "decodeBranchTarget";
+}
 
 //===----------------------------------------------------------------------===//
 // Control instructions: scalar ALU
 //===----------------------------------------------------------------------===//
 
-class ALU_rr<string m, SDPatternOperator op>
-    : NeuronISAInst<(outs GPR:$rd), (ins GPR:$ra, GPR:$rb),
-                    m # "\t$rd, $ra, $rb",
-                    [(set GPR:$rd, (op GPR:$ra, GPR:$rb))]>;
+// Control opcodes (header bits 8-15): 0x20 + n register-register ALU
+// operation n, 0x40 + n the same operation with an immediate, 0x60 moves,
+// 0x80 control flow. Opcodes 1-5 are SyncKinds (only barrier is a control
+// instruction); everything else is not an instruction.
+class ALU_rr<string m, SDPatternOperator op, bits<5> n>
+    : ShortInst<(outs GPR:$rd), (ins GPR:$ra, GPR:$rb),
+                m # "\t$rd, $ra, $rb",
+                [(set GPR:$rd, (op GPR:$ra, GPR:$rb))], {0b001, n}> {
+  bits<5> rd;
+  bits<5> ra;
+  bits<5> rb;
+  let Inst{20-16} = rd;
+  let Inst{25-21} = ra;
+  let Inst{30-26} = rb;
+  let Inst{63-31} = 0;
+}
 
-class ALU_ri<string m, SDPatternOperator op>
-    : NeuronISAInst<(outs GPR:$rd), (ins GPR:$ra, imm32:$imm),
-                    m # "\t$rd, $ra, $imm",
-                    [(set GPR:$rd, (op GPR:$ra, imm:$imm))]>;
+class ALU_ri<string m, SDPatternOperator op, bits<5> n>
+    : ShortInst<(outs GPR:$rd), (ins GPR:$ra, imm32:$imm),
+                m # "\t$rd, $ra, $imm",
+                [(set GPR:$rd, (op GPR:$ra, imm:$imm))], {0b010, n}> {
+  bits<5> rd;
+  bits<5> ra;
+  bits<32> imm;
+  let Inst{20-16} = rd;
+  let Inst{25-21} = ra;
+  let Inst{31-26} = 0;
+  let Inst{63-32} = imm;
+}
 
-def ADD  : ALU_rr<"add", add>;
-def SUB  : ALU_rr<"sub", sub>;
-def MUL  : ALU_rr<"mul", mul>;
-def DIVS : ALU_rr<"divs", sdiv>;
-def DIVU : ALU_rr<"divu", udiv>;
-def REMS : ALU_rr<"rems", srem>;
-def REMU : ALU_rr<"remu", urem>;
-def AND  : ALU_rr<"and", and>;
-def OR   : ALU_rr<"or", or>;
-def XOR  : ALU_rr<"xor", xor>;
-def SHL  : ALU_rr<"shl", shl>;
-def SRL  : ALU_rr<"srl", srl>;
-def SRA  : ALU_rr<"sra", sra>;
+def ADD  : ALU_rr<"add", add, 0>;
+def SUB  : ALU_rr<"sub", sub, 1>;
+def MUL  : ALU_rr<"mul", mul, 2>;
+def DIVS : ALU_rr<"divs", sdiv, 3>;
+def DIVU : ALU_rr<"divu", udiv, 4>;
+def REMS : ALU_rr<"rems", srem, 5>;
+def REMU : ALU_rr<"remu", urem, 6>;
+def AND  : ALU_rr<"and", and, 7>;
+def OR   : ALU_rr<"or", or, 8>;
+def XOR  : ALU_rr<"xor", xor, 9>;
+def SHL  : ALU_rr<"shl", shl, 10>;
+def SRL  : ALU_rr<"srl", srl, 11>;
+def SRA  : ALU_rr<"sra", sra, 12>;
 
-def ADDI : ALU_ri<"addi", add>;
-def MULI : ALU_ri<"muli", mul>;
-def ANDI : ALU_ri<"andi", and>;
-def ORI  : ALU_ri<"ori", or>;
-def XORI : ALU_ri<"xori", xor>;
-def SHLI : ALU_ri<"shli", shl>;
-def SRLI : ALU_ri<"srli", srl>;
-def SRAI : ALU_ri<"srai", sra>;
+def ADDI : ALU_ri<"addi", add, 0>;
+def MULI : ALU_ri<"muli", mul, 2>;
+def ANDI : ALU_ri<"andi", and, 7>;
+def ORI  : ALU_ri<"ori", or, 8>;
+def XORI : ALU_ri<"xori", xor, 9>;
+def SHLI : ALU_ri<"shli", shl, 10>;
+def SRLI : ALU_ri<"srli", srl, 11>;
+def SRAI : ALU_ri<"srai", sra, 12>;
 
-def SEQ  : ALU_rr<"seq", seteq>;
-def SNE  : ALU_rr<"sne", setne>;
-def SLT  : ALU_rr<"slt", setlt>;
-def SLTU : ALU_rr<"sltu", setult>;
+def SEQ  : ALU_rr<"seq", seteq, 13>;
+def SNE  : ALU_rr<"sne", setne, 14>;
+def SLT  : ALU_rr<"slt", setlt, 15>;
+def SLTU : ALU_rr<"sltu", setult, 16>;
 
 def : Pat<(setgt GPR:$a, GPR:$b), (SLT GPR:$b, GPR:$a)>;
 def : Pat<(setugt GPR:$a, GPR:$b), (SLTU GPR:$b, GPR:$a)>;
@@ -148,51 +181,91 @@ def : Pat<(setle GPR:$a, GPR:$b), (XORI (SLT GPR:$b, GPR:$a), 1)>;
 def : Pat<(setule GPR:$a, GPR:$b), (XORI (SLTU GPR:$b, GPR:$a), 1)>;
 
 let isReMaterializable = 1, isAsCheapAsAMove = 1, isMoveImm = 1 in
-def LI : NeuronISAInst<(outs GPR:$rd), (ins imm32:$imm), "li\t$rd, $imm",
-                       [(set GPR:$rd, imm:$imm)]>;
+def LI : ShortInst<(outs GPR:$rd), (ins imm32:$imm), "li\t$rd, $imm",
+                   [(set GPR:$rd, imm:$imm)], 0x60> {
+  bits<5> rd;
+  bits<32> imm;
+  let Inst{20-16} = rd;
+  let Inst{31-21} = 0;
+  let Inst{63-32} = imm;
+}
 def : Pat<(NeuronISAwrapper tglobaladdr:$g), (LI tglobaladdr:$g)>;
 
 let isMoveReg = 1 in
-def MOV : NeuronISAInst<(outs GPR:$rd), (ins GPR:$ra), "mov\t$rd, $ra", []>;
+def MOV : ShortInst<(outs GPR:$rd), (ins GPR:$ra), "mov\t$rd, $ra", [], 0x61> {
+  bits<5> rd;
+  bits<5> ra;
+  let Inst{20-16} = rd;
+  let Inst{25-21} = ra;
+  let Inst{63-26} = 0;
+}
 
-// rd = rc != 0 ? ra : rb
-def SEL : NeuronISAInst<(outs GPR:$rd), (ins GPR:$rc, GPR:$ra, GPR:$rb),
-                        "sel\t$rd, $rc, $ra, $rb",
-                        [(set GPR:$rd, (select GPR:$rc, GPR:$ra, GPR:$rb))]>;
+// rd = rc != 0 ? ra : rb. Four registers: rb takes bits 32-36.
+def SEL : ShortInst<(outs GPR:$rd), (ins GPR:$rc, GPR:$ra, GPR:$rb),
+                    "sel\t$rd, $rc, $ra, $rb",
+                    [(set GPR:$rd, (select GPR:$rc, GPR:$ra, GPR:$rb))], 0x62> {
+  bits<5> rd;
+  bits<5> rc;
+  bits<5> ra;
+  bits<5> rb;
+  let Inst{20-16} = rd;
+  let Inst{25-21} = rc;
+  let Inst{30-26} = ra;
+  let Inst{31} = 0;
+  let Inst{36-32} = rb;
+  let Inst{63-37} = 0;
+}
+
+// A one-word instruction without operands.
+class NoOperandInst<string m, list<dag> pattern, bits<8> opcode>
+    : ShortInst<(outs), (ins), m, pattern, opcode> {
+  let Inst{63-16} = 0;
+}
 
 // Spill and reload of a scalar register. NeuronISA has no stack: they exist
 // so that register allocation stays well formed while the frame lowering
-// reports the function as needing a stack (an error).
-let isCodeGenOnly = 1, mayStore = 1 in
+// reports the function as needing a stack (an error). They have no encoding.
+let isCodeGenOnly = 1, isPseudo = 1, mayStore = 1 in
 def SPILL : NeuronISAInst<(outs), (ins GPR:$r, i32imm:$slot),
                           "# spill $r to stack slot $slot", []>;
-let isCodeGenOnly = 1, mayLoad = 1 in
+let isCodeGenOnly = 1, isPseudo = 1, mayLoad = 1 in
 def RELOAD : NeuronISAInst<(outs GPR:$r), (ins i32imm:$slot),
                            "# reload $r from stack slot $slot", []>;
 
 let hasSideEffects = 0 in
-def NOP : NeuronISAInst<(outs), (ins), "nop", []>;
+def NOP : NoOperandInst<"nop", [], 0x63>;
 
 //===----------------------------------------------------------------------===//
 // Control instructions: branches
 //===----------------------------------------------------------------------===//
 
 let isBranch = 1, isTerminator = 1, isBarrier = 1 in
-def B : NeuronISAInst<(outs), (ins brtarget:$t), "b\t$t", [(br bb:$t)]>;
-
-class BranchCC<string m>
-    : NeuronISAInst<(outs), (ins GPR:$ra, GPR:$rb, brtarget:$t),
-                    m # "\t$ra, $rb, $t", []> {
-  let isBranch = 1;
-  let isTerminator = 1;
+def B : ShortInst<(outs), (ins brtarget:$t), "b\t$t", [(br bb:$t)], 0x80> {
+  bits<32> t;
+  let Inst{31-16} = 0;
+  let Inst{63-32} = t;
 }
 
-def BEQ  : BranchCC<"beq">;
-def BNE  : BranchCC<"bne">;
-def BLT  : BranchCC<"blt">;
-def BGE  : BranchCC<"bge">;
-def BLTU : BranchCC<"bltu">;
-def BGEU : BranchCC<"bgeu">;
+class BranchCC<string m, bits<8> opcode>
+    : ShortInst<(outs), (ins GPR:$ra, GPR:$rb, brtarget:$t),
+                m # "\t$ra, $rb, $t", [], opcode> {
+  let isBranch = 1;
+  let isTerminator = 1;
+  bits<5> ra;
+  bits<5> rb;
+  bits<32> t;
+  let Inst{20-16} = ra;
+  let Inst{25-21} = rb;
+  let Inst{31-26} = 0;
+  let Inst{63-32} = t;
+}
+
+def BEQ  : BranchCC<"beq", 0x81>;
+def BNE  : BranchCC<"bne", 0x82>;
+def BLT  : BranchCC<"blt", 0x83>;
+def BGE  : BranchCC<"bge", 0x84>;
+def BLTU : BranchCC<"bltu", 0x85>;
+def BGEU : BranchCC<"bgeu", 0x86>;
 
 def : Pat<(brcond (i32 (seteq GPR:$a, GPR:$b)), bb:$t), (BEQ GPR:$a, GPR:$b, bb:$t)>;
 def : Pat<(brcond (i32 (setne GPR:$a, GPR:$b)), bb:$t), (BNE GPR:$a, GPR:$b, bb:$t)>;
@@ -216,32 +289,326 @@ def : Pat<(brcond (i32 (setlt GPR:$a, 1)), bb:$t), (BGE R0, GPR:$a, bb:$t)>;
 def : Pat<(brcond (i32 (setgt GPR:$a, -1)), bb:$t), (BGE GPR:$a, R0, bb:$t)>;
 
 let isReturn = 1, isTerminator = 1, isBarrier = 1 in
-def RET : NeuronISAInst<(outs), (ins), "ret", [(NeuronISAret)]>;
+def RET : NoOperandInst<"ret", [(NeuronISAret)], 0x87>;
 
 //===----------------------------------------------------------------------===//
 // Data-path instructions
 //===----------------------------------------------------------------------===//
 
+// Formats: each fixes the operand list of its TileFormat (the layout that
+// NeuronISAMachineModel.cpp's TileOperandSpecs describe) and places the
+// operands in the four-word encoding (DataEncoding): tile k's base register
+// and partition start in word 0, every 32-bit field in the next free slot.
+
+// SBUF dst, HBM src, P, F, stride, queue.
+class DMALoadInst<string mnemonic>
+    : DataInst<EngineSP, FmtDMALoad, mnemonic,
+        (ins tileaddr:$dst, hbmaddr:$src, partcount:$p, freesize:$f,
+             hbmstride:$stride, dmaqueue:$queue),
+        "$dst, $src, $p, $f, $stride, $queue", 0> {
+  bits<44> dst;
+  bits<37> src;
+  bits<32> p;
+  bits<32> f;
+  bits<32> stride;
+  bits<32> queue;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = dst{43-37};
+  let Inst{95-64} = dst{31-0};
+  let Inst{41-37} = src{36-32};
+  let Inst{48-42} = 0; // no partition start in HBM
+  let Inst{127-96} = src{31-0};
+  let Inst{159-128} = p;
+  let Inst{191-160} = f;
+  let Inst{223-192} = stride;
+  let Inst{255-224} = queue;
+  let Inst{60-49} = 0;
+  let Inst{61} = 0;
+}
+
+// HBM dst, SBUF src, P, F, stride, queue.
+class DMAStoreInst<string mnemonic>
+    : DataInst<EngineSP, FmtDMAStore, mnemonic,
+        (ins hbmaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f,
+             hbmstride:$stride, dmaqueue:$queue),
+        "$dst, $src, $p, $f, $stride, $queue", 0> {
+  bits<37> dst;
+  bits<44> src;
+  bits<32> p;
+  bits<32> f;
+  bits<32> stride;
+  bits<32> queue;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = 0; // no partition start in HBM
+  let Inst{95-64} = dst{31-0};
+  let Inst{41-37} = src{36-32};
+  let Inst{48-42} = src{43-37};
+  let Inst{127-96} = src{31-0};
+  let Inst{159-128} = p;
+  let Inst{191-160} = f;
+  let Inst{223-192} = stride;
+  let Inst{255-224} = queue;
+  let Inst{60-49} = 0;
+  let Inst{61} = 0;
+}
+
+// dst, stationary, moving, K, M, N, accumulate.
+class MatMulInst<string mnemonic>
+    : DataInst<EnginePE, FmtMatMul, mnemonic,
+        (ins tileaddr:$dst, tileaddr:$stat, tileaddr:$mov, partcount:$k,
+             partcount:$m, pecolumns:$n, flag:$acc),
+        "$dst, $stat, $mov, $k, $m, $n, $acc", 0> {
+  bits<44> dst;
+  bits<44> stat;
+  bits<44> mov;
+  bits<32> k;
+  bits<32> m;
+  bits<32> n;
+  bits<1> acc;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = dst{43-37};
+  let Inst{95-64} = dst{31-0};
+  let Inst{41-37} = stat{36-32};
+  let Inst{48-42} = stat{43-37};
+  let Inst{127-96} = stat{31-0};
+  let Inst{53-49} = mov{36-32};
+  let Inst{60-54} = mov{43-37};
+  let Inst{159-128} = mov{31-0};
+  let Inst{191-160} = k;
+  let Inst{223-192} = m;
+  let Inst{255-224} = n;
+  let Inst{61} = acc;
+}
+
+// dst, src, P, F.
+class TransposeInst<string mnemonic>
+    : DataInst<EnginePE, FmtTranspose, mnemonic,
+        (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f),
+        "$dst, $src, $p, $f", 0> {
+  bits<44> dst;
+  bits<44> src;
+  bits<32> p;
+  bits<32> f;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = dst{43-37};
+  let Inst{95-64} = dst{31-0};
+  let Inst{41-37} = src{36-32};
+  let Inst{48-42} = src{43-37};
+  let Inst{127-96} = src{31-0};
+  let Inst{159-128} = p;
+  let Inst{191-160} = f;
+  let Inst{60-49} = 0;
+  let Inst{61} = 0;
+  let Inst{255-192} = 0;
+}
+
+// dst, src, P, F, scale, bias.
+class ActInst<string mnemonic, bits<5> func>
+    : DataInst<EngineACT, FmtAct, mnemonic,
+        (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f,
+             f32bits:$scale, f32bits:$bias),
+        "$dst, $src, $p, $f, $scale, $bias", func> {
+  bits<44> dst;
+  bits<44> src;
+  bits<32> p;
+  bits<32> f;
+  bits<32> scale;
+  bits<32> bias;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = dst{43-37};
+  let Inst{95-64} = dst{31-0};
+  let Inst{41-37} = src{36-32};
+  let Inst{48-42} = src{43-37};
+  let Inst{127-96} = src{31-0};
+  let Inst{159-128} = p;
+  let Inst{191-160} = f;
+  let Inst{223-192} = scale;
+  let Inst{255-224} = bias;
+  let Inst{60-49} = 0;
+  let Inst{61} = 0;
+}
+
+// dst, src, bias tile, P, F, scale.
+class ActBiasInst<string mnemonic, bits<5> func>
+    : DataInst<EngineACT, FmtActBias, mnemonic,
+        (ins tileaddr:$dst, tileaddr:$src, tileaddr:$bias, partcount:$p,
+             freesize:$f, f32bits:$scale),
+        "$dst, $src, $bias, $p, $f, $scale", func> {
+  bits<44> dst;
+  bits<44> src;
+  bits<44> bias;
+  bits<32> p;
+  bits<32> f;
+  bits<32> scale;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = dst{43-37};
+  let Inst{95-64} = dst{31-0};
+  let Inst{41-37} = src{36-32};
+  let Inst{48-42} = src{43-37};
+  let Inst{127-96} = src{31-0};
+  let Inst{53-49} = bias{36-32};
+  let Inst{60-54} = bias{43-37};
+  let Inst{159-128} = bias{31-0};
+  let Inst{191-160} = p;
+  let Inst{223-192} = f;
+  let Inst{255-224} = scale;
+  let Inst{61} = 0;
+}
+
+// dst, a, b, P, F.
+class TensorTensorInst<Engine E, string mnemonic, bits<5> op>
+    : DataInst<E, FmtTensorTensor, mnemonic,
+        (ins tileaddr:$dst, tileaddr:$a, tileaddr:$b, partcount:$p,
+             freesize:$f),
+        "$dst, $a, $b, $p, $f", op> {
+  bits<44> dst;
+  bits<44> a;
+  bits<44> b;
+  bits<32> p;
+  bits<32> f;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = dst{43-37};
+  let Inst{95-64} = dst{31-0};
+  let Inst{41-37} = a{36-32};
+  let Inst{48-42} = a{43-37};
+  let Inst{127-96} = a{31-0};
+  let Inst{53-49} = b{36-32};
+  let Inst{60-54} = b{43-37};
+  let Inst{159-128} = b{31-0};
+  let Inst{191-160} = p;
+  let Inst{223-192} = f;
+  let Inst{61} = 0;
+  let Inst{255-224} = 0;
+}
+
+// dst, src, scalar, P, F.
+class TensorScalarInst<Engine E, string mnemonic, bits<5> op>
+    : DataInst<E, FmtTensorScalar, mnemonic,
+        (ins tileaddr:$dst, tileaddr:$src, f32bits:$s, partcount:$p,
+             freesize:$f),
+        "$dst, $src, $s, $p, $f", op> {
+  bits<44> dst;
+  bits<44> src;
+  bits<32> s;
+  bits<32> p;
+  bits<32> f;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = dst{43-37};
+  let Inst{95-64} = dst{31-0};
+  let Inst{41-37} = src{36-32};
+  let Inst{48-42} = src{43-37};
+  let Inst{127-96} = src{31-0};
+  let Inst{159-128} = s;
+  let Inst{191-160} = p;
+  let Inst{223-192} = f;
+  let Inst{60-49} = 0;
+  let Inst{61} = 0;
+  let Inst{255-224} = 0;
+}
+
+// dst, src, scalar tile, P, F.
+class TensorScalarTileInst<Engine E, string mnemonic, bits<5> op>
+    : DataInst<E, FmtTensorScalarTile, mnemonic,
+        (ins tileaddr:$dst, tileaddr:$src, tileaddr:$scal, partcount:$p,
+             freesize:$f),
+        "$dst, $src, $scal, $p, $f", op> {
+  bits<44> dst;
+  bits<44> src;
+  bits<44> scal;
+  bits<32> p;
+  bits<32> f;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = dst{43-37};
+  let Inst{95-64} = dst{31-0};
+  let Inst{41-37} = src{36-32};
+  let Inst{48-42} = src{43-37};
+  let Inst{127-96} = src{31-0};
+  let Inst{53-49} = scal{36-32};
+  let Inst{60-54} = scal{43-37};
+  let Inst{159-128} = scal{31-0};
+  let Inst{191-160} = p;
+  let Inst{223-192} = f;
+  let Inst{61} = 0;
+  let Inst{255-224} = 0;
+}
+
+// dst, src, P, F (reduce, scan, copy).
+class UnaryInst<Engine E, TileFormat F, string mnemonic, bits<5> op = 0>
+    : DataInst<E, F, mnemonic,
+        (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f),
+        "$dst, $src, $p, $f", op> {
+  bits<44> dst;
+  bits<44> src;
+  bits<32> p;
+  bits<32> f;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = dst{43-37};
+  let Inst{95-64} = dst{31-0};
+  let Inst{41-37} = src{36-32};
+  let Inst{48-42} = src{43-37};
+  let Inst{127-96} = src{31-0};
+  let Inst{159-128} = p;
+  let Inst{191-160} = f;
+  let Inst{60-49} = 0;
+  let Inst{61} = 0;
+  let Inst{255-192} = 0;
+}
+
+// dst, value, P, F.
+class MemsetInst<Engine E, string mnemonic>
+    : DataInst<E, FmtMemset, mnemonic,
+        (ins tileaddr:$dst, f32bits:$v, partcount:$p, freesize:$f),
+        "$dst, $v, $p, $f", 0> {
+  bits<44> dst;
+  bits<32> v;
+  bits<32> p;
+  bits<32> f;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = dst{43-37};
+  let Inst{95-64} = dst{31-0};
+  let Inst{127-96} = v;
+  let Inst{159-128} = p;
+  let Inst{191-160} = f;
+  let Inst{48-37} = 0;
+  let Inst{60-49} = 0;
+  let Inst{61} = 0;
+  let Inst{255-192} = 0;
+}
+
+// dst, P, F, base, partition step, free step.
+class IotaInst<string mnemonic>
+    : DataInst<EnginePOOL, FmtIota, mnemonic,
+        (ins tileaddr:$dst, partcount:$p, freesize:$f, simm32:$base,
+             simm32:$pstep, simm32:$fstep),
+        "$dst, $p, $f, $base, $pstep, $fstep", 0> {
+  bits<44> dst;
+  bits<32> p;
+  bits<32> f;
+  bits<32> base;
+  bits<32> pstep;
+  bits<32> fstep;
+  let Inst{29-25} = dst{36-32};
+  let Inst{36-30} = dst{43-37};
+  let Inst{95-64} = dst{31-0};
+  let Inst{127-96} = p;
+  let Inst{159-128} = f;
+  let Inst{191-160} = base;
+  let Inst{223-192} = pstep;
+  let Inst{255-224} = fstep;
+  let Inst{48-37} = 0;
+  let Inst{60-49} = 0;
+  let Inst{61} = 0;
+}
+
 // DMA between HBM and SBUF, triggered by SP, completed by DMA queue $queue.
 // HBM rows are $stride bytes apart; SBUF rows are partitions.
-def DMA_LOAD : DataInst<EngineSP, FmtDMALoad, "dma.load",
-    (ins tileaddr:$dst, hbmaddr:$src, partcount:$p, freesize:$f,
-         hbmstride:$stride, dmaqueue:$queue),
-    "$dst, $src, $p, $f, $stride, $queue">;
-def DMA_STORE : DataInst<EngineSP, FmtDMAStore, "dma.store",
-    (ins hbmaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f,
-         hbmstride:$stride, dmaqueue:$queue),
-    "$dst, $src, $p, $f, $stride, $queue">;
+def DMA_LOAD : DMALoadInst<"dma.load">;
+def DMA_STORE : DMAStoreInst<"dma.store">;
 
 // dst[M x N] (+)= stationary[K x M]^T * moving[K x N]; $acc = 1 accumulates.
-def PE_MATMUL : DataInst<EnginePE, FmtMatMul, "pe.matmul",
-    (ins tileaddr:$dst, tileaddr:$stat, tileaddr:$mov, partcount:$k,
-         partcount:$m, pecolumns:$n, flag:$acc),
-    "$dst, $stat, $mov, $k, $m, $n, $acc">;
+def PE_MATMUL : MatMulInst<"pe.matmul">;
 // dst[F x P] = src[P x F]^T, into PSUM.
-def PE_TRANSPOSE : DataInst<EnginePE, FmtTranspose, "pe.transpose",
-    (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f),
-    "$dst, $src, $p, $f">;
+def PE_TRANSPOSE : TransposeInst<"pe.transpose">;
 
 class ActFunc<string n, bits<5> c> { string Name = n; bits<5> Code = c; }
 def ActIdentity : ActFunc<"identity", 0>;
@@ -257,16 +624,10 @@ def ActSilu     : ActFunc<"silu", 8>;
 foreach Fn = [ActIdentity, ActExp, ActTanh, ActGelu, ActRelu, ActSigmoid,
               ActRsqrt, ActSquare, ActSilu] in {
   // dst = f(src * scale + bias)
-  def ACT_ # !toupper(Fn.Name) : DataInst<EngineACT, FmtAct, "act." # Fn.Name,
-      (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f,
-           f32bits:$scale, f32bits:$bias),
-      "$dst, $src, $p, $f, $scale, $bias", Fn.Code>;
+  def ACT_ # !toupper(Fn.Name) : ActInst<"act." # Fn.Name, Fn.Code>;
   // dst = f(src * scale + bias[p]), with a per-partition bias tile [P x 1].
-  def ACT_ # !toupper(Fn.Name) # _BIAS : DataInst<EngineACT, FmtActBias,
-      "act." # Fn.Name # ".bias",
-      (ins tileaddr:$dst, tileaddr:$src, tileaddr:$bias, partcount:$p,
-           freesize:$f, f32bits:$scale),
-      "$dst, $src, $bias, $p, $f, $scale", Fn.Code>;
+  def ACT_ # !toupper(Fn.Name) # _BIAS
+      : ActBiasInst<"act." # Fn.Name # ".bias", Fn.Code>;
 }
 
 class AluOp<string n, bits<5> c> { string Name = n; bits<5> Code = c; }
@@ -281,68 +642,77 @@ def AluMin : AluOp<"min", 5>;
 multiclass VectorInsts<Engine E, string e> {
   foreach Op = [AluAdd, AluSub, AluMul, AluDiv, AluMax, AluMin] in {
     // dst = a op b
-    def _TT_ # !toupper(Op.Name) : DataInst<E, FmtTensorTensor,
-        e # ".tt." # Op.Name,
-        (ins tileaddr:$dst, tileaddr:$a, tileaddr:$b, partcount:$p,
-             freesize:$f),
-        "$dst, $a, $b, $p, $f", Op.Code>;
+    def _TT_ # !toupper(Op.Name)
+        : TensorTensorInst<E, e # ".tt." # Op.Name, Op.Code>;
     // dst = src op scalar
-    def _TS_ # !toupper(Op.Name) : DataInst<E, FmtTensorScalar,
-        e # ".ts." # Op.Name,
-        (ins tileaddr:$dst, tileaddr:$src, f32bits:$s, partcount:$p,
-             freesize:$f),
-        "$dst, $src, $s, $p, $f", Op.Code>;
+    def _TS_ # !toupper(Op.Name)
+        : TensorScalarInst<E, e # ".ts." # Op.Name, Op.Code>;
     // dst = src op scal[p], with a per-partition scalar tile [P x 1]
-    def _TSP_ # !toupper(Op.Name) : DataInst<E, FmtTensorScalarTile,
-        e # ".tsp." # Op.Name,
-        (ins tileaddr:$dst, tileaddr:$src, tileaddr:$scal, partcount:$p,
-             freesize:$f),
-        "$dst, $src, $scal, $p, $f", Op.Code>;
+    def _TSP_ # !toupper(Op.Name)
+        : TensorScalarTileInst<E, e # ".tsp." # Op.Name, Op.Code>;
   }
   // dst[P x 1] = reduce(src[P x F]) along the free dimension
   foreach Op = [AluAdd, AluMax, AluMin] in
-    def _REDUCE_ # !toupper(Op.Name) : DataInst<E, FmtReduce,
-        e # ".reduce." # Op.Name,
-        (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f),
-        "$dst, $src, $p, $f", Op.Code>;
+    def _REDUCE_ # !toupper(Op.Name)
+        : UnaryInst<E, FmtReduce, e # ".reduce." # Op.Name, Op.Code>;
   // Inclusive prefix sum along the free dimension.
-  def _SCAN_ADD : DataInst<E, FmtScan, e # ".scan.add",
-      (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f),
-      "$dst, $src, $p, $f", AluAdd.Code>;
-  def _COPY : DataInst<E, FmtCopy, e # ".copy",
-      (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f),
-      "$dst, $src, $p, $f">;
-  def _MEMSET : DataInst<E, FmtMemset, e # ".memset",
-      (ins tileaddr:$dst, f32bits:$v, partcount:$p, freesize:$f),
-      "$dst, $v, $p, $f">;
+  def _SCAN_ADD : UnaryInst<E, FmtScan, e # ".scan.add", AluAdd.Code>;
+  def _COPY : UnaryInst<E, FmtCopy, e # ".copy">;
+  def _MEMSET : MemsetInst<E, e # ".memset">;
 }
 
 defm DVE : VectorInsts<EngineDVE, "dve">;
 defm POOL : VectorInsts<EnginePOOL, "pool">;
 
 // dst[p][j] = base + p * pstep + j * fstep, as fp32.
-def POOL_IOTA : DataInst<EnginePOOL, FmtIota, "pool.iota",
-    (ins tileaddr:$dst, partcount:$p, freesize:$f, simm32:$base,
-         simm32:$pstep, simm32:$fstep),
-    "$dst, $p, $f, $base, $pstep, $fstep">;
+def POOL_IOTA : IotaInst<"pool.iota">;
 
 //===----------------------------------------------------------------------===//
 // Synchronization instructions
 //===----------------------------------------------------------------------===//
 
+// Encoding: the semaphore in bits 16-23, waitr's register in bits 24-28, the
+// immediate in bits 32-63.
+class SemInst<Engine E, SyncKind K, string mnemonic>
+    : SyncInst<E, K, mnemonic, (ins SEM:$s), "$s"> {
+  bits<8> s;
+  let Inst{23-16} = s;
+  let Inst{63-24} = 0;
+}
+
 // Waits compare wrap-around safe: "S >= T" means (int32)(S - T) >= 0.
 multiclass EngineSyncInsts<Engine E, string e> {
   // Wait until $s >= $thr.
   def _WAIT : SyncInst<E, SyncWait, e # ".wait", (ins SEM:$s, imm32:$thr),
-                       "$s, $thr">;
+                       "$s, $thr"> {
+    bits<8> s;
+    bits<32> thr;
+    let Inst{23-16} = s;
+    let Inst{31-24} = 0;
+    let Inst{63-32} = thr;
+  }
   // Wait until $s >= $r + $off: the dynamic threshold.
   def _WAITR : SyncInst<E, SyncWaitReg, e # ".waitr",
-                        (ins SEM:$s, GPR:$r, imm32:$off), "$s, $r, $off">;
+                        (ins SEM:$s, GPR:$r, imm32:$off), "$s, $r, $off"> {
+    bits<8> s;
+    bits<5> r;
+    bits<32> off;
+    let Inst{23-16} = s;
+    let Inst{28-24} = r;
+    let Inst{31-29} = 0;
+    let Inst{63-32} = off;
+  }
   // Increment $s once every earlier instruction of this engine completed.
-  def _INC : SyncInst<E, SyncInc, e # ".inc", (ins SEM:$s), "$s">;
+  def _INC : SemInst<E, SyncInc, e # ".inc">;
   // Set $s to $v once every earlier instruction of this engine completed.
   def _SEMSET : SyncInst<E, SyncSemSet, e # ".semset", (ins SEM:$s, imm32:$v),
-                         "$s, $v">;
+                         "$s, $v"> {
+    bits<8> s;
+    bits<32> v;
+    let Inst{23-16} = s;
+    let Inst{31-24} = 0;
+    let Inst{63-32} = v;
+  }
 }
 
 defm PE : EngineSyncInsts<EnginePE, "pe">;
@@ -353,7 +723,9 @@ defm SP : EngineSyncInsts<EngineSP, "sp">;
 
 // Drain every engine and DMA queue, wait for all engines to arrive, reset
 // every semaphore to zero, then release all engines.
-def BARRIER : SyncInst<EngineControl, SyncBarrier, "barrier", (ins), "">;
+def BARRIER : SyncInst<EngineControl, SyncBarrier, "barrier", (ins), ""> {
+  let Inst{63-16} = 0;
+}
 
 //===----------------------------------------------------------------------===//
 // Tables

@@ -81,6 +81,7 @@ void llvm::registerNeuronISATarget() {
   LLVMInitializeNeuronISATargetInfo();
   LLVMInitializeNeuronISATargetMC();
   LLVMInitializeNeuronISAAsmParser();
+  LLVMInitializeNeuronISADisassembler();
   LLVMInitializeNeuronISATarget();
   LLVMInitializeNeuronISAAsmPrinter();
 }

@@ -11,6 +11,11 @@ class Triple;
 class NeuronISAMCAsmInfo : public MCAsmInfoELF {
 public:
   explicit NeuronISAMCAsmInfo(const Triple &TT);
+
+  /// NeuronISA has no stack, so objects carry no .note.GNU-stack marker.
+  MCSection *getStackSection(MCContext &Ctx, bool Exec) const override {
+    return nullptr;
+  }
 };
 } // namespace llvm
 

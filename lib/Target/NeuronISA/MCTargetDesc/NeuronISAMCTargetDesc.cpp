@@ -133,6 +133,8 @@ extern "C" void LLVMInitializeNeuronISATargetMC() {
   TargetRegistry::RegisterMCRegInfo(T, createNeuronISAMCRegisterInfo);
   TargetRegistry::RegisterMCSubtargetInfo(T, createNeuronISAMCSubtargetInfo);
   TargetRegistry::RegisterMCInstPrinter(T, createNeuronISAMCInstPrinter);
+  TargetRegistry::RegisterMCCodeEmitter(T, createNeuronISAMCCodeEmitter);
+  TargetRegistry::RegisterMCAsmBackend(T, createNeuronISAAsmBackend);
   TargetRegistry::RegisterAsmTargetStreamer(T,
                                             createNeuronISAAsmTargetStreamer);
   TargetRegistry::RegisterNullTargetStreamer(T,

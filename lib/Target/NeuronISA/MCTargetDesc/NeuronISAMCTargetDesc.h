@@ -5,6 +5,27 @@
 
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
+#include <memory>
+
+namespace llvm {
+class MCAsmBackend;
+class MCCodeEmitter;
+class MCContext;
+class MCInstrInfo;
+class MCObjectTargetWriter;
+class MCRegisterInfo;
+class MCSubtargetInfo;
+class MCTargetOptions;
+class Target;
+
+MCCodeEmitter *createNeuronISAMCCodeEmitter(const MCInstrInfo &MCII,
+                                            MCContext &Ctx);
+MCAsmBackend *createNeuronISAAsmBackend(const Target &T,
+                                        const MCSubtargetInfo &STI,
+                                        const MCRegisterInfo &MRI,
+                                        const MCTargetOptions &Options);
+std::unique_ptr<MCObjectTargetWriter> createNeuronISAELFObjectWriter();
+} // namespace llvm
 
 // Defines symbolic names for the registers, instructions and subtarget
 // features of NeuronISA.

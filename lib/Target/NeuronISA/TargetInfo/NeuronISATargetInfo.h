@@ -12,6 +12,7 @@ extern "C" {
 void LLVMInitializeNeuronISATargetInfo();
 void LLVMInitializeNeuronISATargetMC();
 void LLVMInitializeNeuronISAAsmParser();
+void LLVMInitializeNeuronISADisassembler();
 void LLVMInitializeNeuronISAAsmPrinter();
 void LLVMInitializeNeuronISATarget();
 }
