@@ -32,7 +32,8 @@ config.substitutions.append(("%src_root", config.neuronisa_src_root))
 config.substitutions.append(("%python", sys.executable))
 
 # Tools built by the project.
-for tool in ["neuronisa-sim", "neuronisa-asm", "neuronisa-sync-check"]:
+for tool in ["neuronisa-sim", "neuronisa-asm", "neuronisa-objdump",
+             "neuronisa-sync-check"]:
     exe = os.path.join(config.neuronisa_obj_root, "bin", tool)
     if os.path.exists(exe):
         config.available_features.add(tool)

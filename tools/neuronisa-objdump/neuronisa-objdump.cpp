@@ -1,0 +1,202 @@
+//===-- neuronisa-objdump.cpp - Disassemble NeuronISA objects -------------===//
+//
+// llvm-objdump cannot load an out-of-tree target, so this tool disassembles
+// NeuronISA objects. `-d` prints assembly that neuronisa-asm (and the
+// simulator) read back: assembling it gives the same object. Branch targets
+// without a symbol get labels named after their address (.L0x48);
+// relocations print as their symbols. A word that is not an instruction is
+// an error, printed as data (.byte), and disassembly goes on with the next
+// word; a branch whose target is not an instruction is a warning and keeps
+// its word offset.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NeuronISAObject.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/BinaryFormat/ELF.h"
+#include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCInstPrinter.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCSymbol.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include <map>
+
+using namespace llvm;
+using namespace llvm::neuronisa_obj;
+
+static cl::OptionCategory Cat("neuronisa-objdump options");
+static cl::list<std::string> InputFiles(cl::Positional,
+                                        cl::desc("<object files>"),
+                                        cl::cat(Cat));
+static cl::opt<bool> Disassemble("d",
+                                 cl::desc("Print the assembly of the objects"),
+                                 cl::cat(Cat));
+static cl::alias DisassembleLong("disassemble", cl::aliasopt(Disassemble),
+                                 cl::desc("Alias for -d"), cl::cat(Cat));
+
+static constexpr StringRef Tool = "neuronisa-objdump";
+
+static std::string hex(uint64_t V) { return "0x" + utohexstr(V, true); }
+
+/// ".section" flags string of an ELF section.
+static std::string sectionFlags(uint64_t Flags) {
+  std::string S;
+  if (Flags & ELF::SHF_ALLOC)
+    S += 'a';
+  if (Flags & ELF::SHF_WRITE)
+    S += 'w';
+  if (Flags & ELF::SHF_EXECINSTR)
+    S += 'x';
+  return S;
+}
+
+static void printOtherSection(raw_ostream &OS, const ObjSection &S) {
+  OS << "\t.section\t" << S.Name << ",\"" << sectionFlags(S.Flags) << "\","
+     << (S.Type == ELF::SHT_NOBITS ? "@nobits" : "@progbits") << "\n";
+  if (S.Align > 1)
+    OS << "\t.p2align\t" << Log2_32(S.Align) << "\n";
+  for (size_t I = 0; I < S.Bytes.size(); I += 16) {
+    OS << "\t.byte\t";
+    for (size_t J = I; J < std::min(S.Bytes.size(), I + 16); ++J)
+      OS << (J == I ? "" : ",") << unsigned(S.Bytes[J]);
+    OS << "\n";
+  }
+}
+
+static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
+  MCContext &Ctx = *MC.Ctx;
+  OS << "# " << Obj.FileName << "\n";
+  if (Obj.SourceFileName)
+    OS << "\t.file\t\"" << *Obj.SourceFileName << "\"\n";
+
+  // Labels: symbols in .text, then a generated label for every branch
+  // target that has none.
+  std::multimap<uint32_t, const ObjSymbol *> SymbolsAt, SizeEndsAt;
+  for (const ObjSymbol &S : Obj.Symbols)
+    if (S.InText) {
+      SymbolsAt.emplace(S.Value, &S);
+      if (S.Size)
+        SizeEndsAt.emplace(S.Value + S.Size, &S);
+    }
+  DenseMap<uint32_t, MCSymbol *> LabelAt;
+  for (const auto &[Addr, S] : SymbolsAt)
+    LabelAt.try_emplace(Addr, Ctx.getOrCreateSymbol(S->Name));
+  for (const ObjInst &I : Obj.Insts)
+    if (I.BranchTarget >= 0) {
+      uint32_t Target = Obj.Insts[I.BranchTarget].Address;
+      if (!LabelAt.count(Target))
+        LabelAt[Target] = Ctx.getOrCreateSymbol(".L" + hex(Target));
+    }
+
+  for (const ObjSymbol &S : Obj.Symbols)
+    if (!S.InText && S.Global)
+      OS << "\t.globl\t" << S.Name << "\n";
+
+  OS << "\t.text\n";
+  if (Obj.TextAlign > 1)
+    OS << "\t.p2align\t" << Log2_32(Obj.TextAlign) << "\n";
+  auto PrintLabels = [&](uint32_t Addr) {
+    for (auto [It, End] = SizeEndsAt.equal_range(Addr); It != End; ++It)
+      OS << "\t.size\t" << It->second->Name << ", " << It->second->Size
+         << "\n";
+    bool Named = false;
+    for (auto [It, End] = SymbolsAt.equal_range(Addr); It != End; ++It) {
+      const ObjSymbol &S = *It->second;
+      if (S.Global)
+        OS << "\t.globl\t" << S.Name << "\n";
+      if (S.Function)
+        OS << "\t.type\t" << S.Name << ",@function\n";
+      OS << S.Name << ":\n";
+      Named = true;
+    }
+    auto L = LabelAt.find(Addr);
+    if (!Named && L != LabelAt.end())
+      OS << L->second->getName() << ":\n";
+  };
+  for (const ObjInst &I : Obj.Insts) {
+    PrintLabels(I.Address);
+    if (I.Invalid) {
+      // Kept as data, so that the output still assembles to this object.
+      OS << "\t.byte\t";
+      for (unsigned K = 0; K != I.Raw.size(); ++K)
+        OS << (K ? "," : "") << hex(I.Raw[K]);
+      OS << "\t# invalid instruction\n";
+      continue;
+    }
+    MCInst MI = I.MI;
+    if (I.BranchTarget >= 0)
+      MI.getOperand(MI.getNumOperands() - 1) =
+          MCOperand::createExpr(MCSymbolRefExpr::create(
+              LabelAt.lookup(Obj.Insts[I.BranchTarget].Address), Ctx));
+    OS << "\t";
+    std::string Text;
+    raw_string_ostream TS(Text);
+    MC.Printer->printInst(&MI, I.Address, "", *MC.STI, TS);
+    OS << StringRef(Text).ltrim() << "\n";
+  }
+  uint32_t End = Obj.Insts.empty()
+                     ? 0
+                     : Obj.Insts.back().Address + Obj.Insts.back().Size;
+  PrintLabels(End);
+
+  for (const ObjSection &S : Obj.OtherSections)
+    if (!S.Bytes.empty() || S.Type == ELF::SHT_NOBITS)
+      printOtherSection(OS, S);
+}
+
+int main(int argc, char **argv) {
+  InitLLVM X(argc, argv);
+  cl::HideUnrelatedOptions(Cat);
+  cl::ParseCommandLineOptions(argc, argv, "NeuronISA object disassembler\n");
+  if (!Disassemble) {
+    WithColor::error(errs(), Tool) << "no action given (use -d)\n";
+    return 1;
+  }
+  if (InputFiles.empty()) {
+    WithColor::error(errs(), Tool) << "no input file\n";
+    return 1;
+  }
+  Expected<std::unique_ptr<MCTools>> MC = MCTools::create();
+  if (!MC) {
+    WithColor::error(errs(), Tool) << toString(MC.takeError()) << "\n";
+    return 1;
+  }
+  int Status = 0;
+  for (const std::string &File : InputFiles) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+        MemoryBuffer::getFileOrSTDIN(File, /*IsText=*/false);
+    if (!Buf) {
+      WithColor::error(errs(), Tool) << "cannot open '" << File
+                                     << "': " << Buf.getError().message()
+                                     << "\n";
+      Status = 1;
+      continue;
+    }
+    ReadOptions Opts;
+    Opts.KeepInvalid = true;
+    Expected<ObjectFile> Obj = ObjectFile::read(**Buf, **MC, Opts);
+    if (!Obj) {
+      WithColor::error(errs(), Tool) << toString(Obj.takeError()) << "\n";
+      Status = 1;
+      continue;
+    }
+    disassemble(outs(), *Obj, **MC);
+    for (const ReadProblem &P : Obj->Problems) {
+      if (P.IsError) {
+        WithColor::error(errs(), Tool) << P.Message << "\n";
+        Status = 1;
+      } else {
+        WithColor::warning(errs(), Tool) << P.Message << "\n";
+      }
+    }
+  }
+  return Status;
+}
