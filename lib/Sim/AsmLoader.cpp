@@ -94,19 +94,6 @@ static void initializeTarget() {
   LLVMInitializeNeuronISAAsmParser();
 }
 
-Expected<Program> neuronisa_sim::loadProgram(StringRef FileName,
-                                             StringRef KernelName,
-                                             const NeuronISA::MachineParams &MP,
-                                             raw_ostream &ErrOS) {
-  ErrorOr<std::unique_ptr<MemoryBuffer>> BufOr =
-      MemoryBuffer::getFileOrSTDIN(FileName, /*IsText=*/true);
-  if (!BufOr)
-    return createStringError(BufOr.getError(), "cannot read '" + FileName +
-                                                   "': " +
-                                                   BufOr.getError().message());
-  return loadProgramFromBuffer(std::move(*BufOr), KernelName, MP, ErrOS);
-}
-
 Expected<Program>
 neuronisa_sim::loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
                                      StringRef KernelName,

@@ -6,13 +6,25 @@
 #include "llvm/MC/MCExpr.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCInstrInfo.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
 using namespace llvm::NeuronISA;
 
+/// ".text+0xA" of an instruction loaded from an object, else "".
+static std::string textOffset(const Program &P, const Inst &I) {
+  size_t Index = &I - P.Insts.data();
+  if (Index >= P.Addresses.size())
+    return "";
+  return ".text+0x" + utohexstr(P.Addresses[Index], /*LowerCase=*/true);
+}
+
 std::string Program::describe(const Inst &I) const {
+  std::string Offset = textOffset(*this, I);
+  if (!Offset.empty())
+    return (Twine(name(I)) + " (" + Offset + ")").str();
   return (Twine(name(I)) + " (line " + Twine(I.Line) + ")").str();
 }
 
@@ -22,7 +34,11 @@ void Program::printError(raw_ostream &OS, const Inst &I,
     SrcMgr->PrintMessage(OS, I.Loc, SourceMgr::DK_Error, Msg);
     return;
   }
-  OS << FileName << ":" << I.Line << ": error: " << Msg << "\n";
+  std::string Offset = textOffset(*this, I);
+  if (!Offset.empty())
+    OS << FileName << ":" << Offset << ": error: " << Msg << "\n";
+  else
+    OS << FileName << ":" << I.Line << ": error: " << Msg << "\n";
 }
 
 static bool controlOp(unsigned Opc, Op &K) {

@@ -114,11 +114,15 @@ public:
   std::vector<NeuronISA::TileDecl> Tiles;
   /// The source, kept for located diagnostics at run time.
   std::shared_ptr<SourceMgr> SrcMgr;
+  /// Loaded from an object: each instruction's byte address in .text,
+  /// which messages give instead of a line. Empty for assembly.
+  std::vector<uint32_t> Addresses;
 
   StringRef name(const Inst &I) const { return OpcodeNames[I.Opcode]; }
-  /// "mnemonic (line N)".
+  /// "mnemonic (line N)", or "mnemonic (.text+0xA)" from an object.
   std::string describe(const Inst &I) const;
-  /// Prints "FILE:LINE:COL: error: Msg" with the source line.
+  /// Prints "FILE:LINE:COL: error: Msg" with the source line, or
+  /// "FILE:.text+0xA: error: Msg" from an object.
   void printError(raw_ostream &OS, const Inst &I, const Twine &Msg) const;
 };
 
@@ -129,17 +133,24 @@ std::string decodeInst(const MCInst &MI, const MCInstrInfo &MII,
                        const NeuronISA::MachineParams &MP, unsigned TargetIndex,
                        Inst &Out);
 
-/// Parses NeuronISA assembly with the target's MC assembly parser and decodes
-/// the kernel called KernelName (empty: the first global function). Parse
-/// errors are printed to ErrOS (with the source line) and returned as a
-/// failure.
+/// Loads the kernel called KernelName (empty: the first global function)
+/// from an ELF object or from assembly, whichever FileName holds.
 Expected<Program> loadProgram(StringRef FileName, StringRef KernelName,
                               const NeuronISA::MachineParams &MP,
                               raw_ostream &ErrOS);
+/// Parses NeuronISA assembly with the target's MC assembly parser and decodes
+/// the kernel. Parse errors are printed to ErrOS (with the source line) and
+/// returned as a failure.
 Expected<Program> loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
                                         StringRef KernelName,
                                         const NeuronISA::MachineParams &MP,
                                         raw_ostream &ErrOS);
+/// Reads a NeuronISA ELF object (docs/ObjectFormat.md) and decodes the
+/// kernel: the same Program as the assembly the object was made from.
+Expected<Program> loadObjectProgram(std::unique_ptr<MemoryBuffer> Buf,
+                                    StringRef KernelName,
+                                    const NeuronISA::MachineParams &MP,
+                                    raw_ostream &ErrOS);
 
 } // namespace neuronisa_sim
 } // namespace llvm

@@ -1,0 +1,28 @@
+//===-- Loader.cpp - Reading a kernel from a file -------------------------===//
+//
+// A kernel file is an ELF object (ObjLoader.cpp) or assembly (AsmLoader.cpp):
+// the ELF magic number decides.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Program.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+using namespace llvm::neuronisa_sim;
+
+Expected<Program> neuronisa_sim::loadProgram(StringRef FileName,
+                                             StringRef KernelName,
+                                             const NeuronISA::MachineParams &MP,
+                                             raw_ostream &ErrOS) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> BufOr =
+      MemoryBuffer::getFileOrSTDIN(FileName, /*IsText=*/false);
+  if (!BufOr)
+    return createStringError(BufOr.getError(), "cannot read '" + FileName +
+                                                   "': " +
+                                                   BufOr.getError().message());
+  if ((*BufOr)->getBuffer().starts_with("\x7f"
+                                        "ELF"))
+    return loadObjectProgram(std::move(*BufOr), KernelName, MP, ErrOS);
+  return loadProgramFromBuffer(std::move(*BufOr), KernelName, MP, ErrOS);
+}
