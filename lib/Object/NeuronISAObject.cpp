@@ -209,6 +209,8 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
   }
   if (!Text)
     return Err("no .text section");
+  if (Text->sh_type != ELF::SHT_PROGBITS)
+    return Err(".text is not a SHT_PROGBITS section");
   Obj.TextAlign = std::max<uint32_t>(Text->sh_addralign, 1);
 
   // Symbols.

@@ -1,7 +1,7 @@
 //===-- Loader.cpp - Reading a kernel from a file -------------------------===//
 //
 // A kernel file is an ELF object (ObjLoader.cpp) or assembly (AsmLoader.cpp):
-// the ELF magic number decides.
+// the ELF magic number decides. Other binary files are neither.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,8 +21,12 @@ Expected<Program> neuronisa_sim::loadProgram(StringRef FileName,
     return createStringError(BufOr.getError(), "cannot read '" + FileName +
                                                    "': " +
                                                    BufOr.getError().message());
-  if ((*BufOr)->getBuffer().starts_with("\x7f"
-                                        "ELF"))
+  StringRef Data = (*BufOr)->getBuffer();
+  if (Data.starts_with("\x7f"
+                       "ELF"))
     return loadObjectProgram(std::move(*BufOr), KernelName, MP, ErrOS);
+  if (Data.contains('\0'))
+    return createStringError("'" + FileName +
+                             "' is neither an ELF object nor assembly");
   return loadProgramFromBuffer(std::move(*BufOr), KernelName, MP, ErrOS);
 }

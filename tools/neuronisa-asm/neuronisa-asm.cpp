@@ -52,6 +52,9 @@ static cl::opt<FileType>
 static cl::opt<bool>
     ShowEncoding("show-encoding",
                  cl::desc("Show each instruction's encoding (assembly output)"));
+static cl::opt<bool> PreserveComments(
+    "preserve-comments",
+    cl::desc("Copy the input's comments to the assembly output"));
 
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
@@ -83,6 +86,9 @@ int main(int argc, char **argv) {
   Options.AsmVerbose = ShowEncoding; // encodings are comments
   std::unique_ptr<MCRegisterInfo> MRI(T->createMCRegInfo(TT));
   std::unique_ptr<MCAsmInfo> MAI(T->createMCAsmInfo(*MRI, TT, Options));
+  // Like llvm-mc: tests check the output with FileCheck directives written
+  // as comments in the input, which must not reappear in the output.
+  MAI->setPreserveAsmComments(PreserveComments);
   std::unique_ptr<MCInstrInfo> MII(T->createMCInstrInfo());
   std::unique_ptr<MCSubtargetInfo> STI(
       T->createMCSubtargetInfo(TT, "generic", ""));

@@ -14,6 +14,7 @@
 #include "NeuronISAObject.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"
@@ -96,10 +97,6 @@ static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
         LabelAt[Target] = Ctx.getOrCreateSymbol(".L" + hex(Target));
     }
 
-  for (const ObjSymbol &S : Obj.Symbols)
-    if (!S.InText && S.Global)
-      OS << "\t.globl\t" << S.Name << "\n";
-
   OS << "\t.text\n";
   if (Obj.TextAlign > 1)
     OS << "\t.p2align\t" << Log2_32(Obj.TextAlign) << "\n";
@@ -150,6 +147,16 @@ static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
   for (const ObjSection &S : Obj.OtherSections)
     if (!S.Bytes.empty() || S.Type == ELF::SHT_NOBITS)
       printOtherSection(OS, S);
+
+  // Undefined symbols come into being where an operand names them (a
+  // relocation), in the order the original assembly named them; the others
+  // only had a .globl.
+  StringSet<> Referenced;
+  for (const ObjReloc &R : Obj.Relocs)
+    Referenced.insert(R.Symbol);
+  for (const ObjSymbol &S : Obj.Symbols)
+    if (!S.InText && S.Global && !Referenced.count(S.Name))
+      OS << "\t.globl\t" << S.Name << "\n";
 }
 
 int main(int argc, char **argv) {

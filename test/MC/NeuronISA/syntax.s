@@ -21,7 +21,7 @@
 	dma.store [r2+0x100], [r0, p127], 1, 16, 64, 15, s3
 # CHECK: act.sigmoid [r0+0x0], [r0+0x400000], 2, 3, -1.5, 2.0, snone
 	act.sigmoid [r0+0x0], [r0+0x400000], 2, 3, -1.5, 2, snone
-# CHECK: dve.ts.mul [r0+0x0], [r0+0x0], 1.00000001E-7, 1, 1, snone
+# CHECK: dve.ts.mul [r0+0x0], [r0+0x0], 1.00000001e-07, 1, 1, snone
 	dve.ts.mul [r0], [r0], 1.0e-7, 1, 1, snone
 # CHECK: pe.waitr s12, r20, -3
 	pe.waitr s12, r20, -3
