@@ -153,12 +153,13 @@ void NeuronISAMCCodeEmitter::getHBMAddrEncoding(
 void NeuronISAMCCodeEmitter::getFlagEncoding(
     const MCInst &MI, unsigned OpNo, APInt &Op,
     SmallVectorImpl<MCFixup> &Fixups, const MCSubtargetInfo &STI) const {
+  // One bit: a symbol must already have its value (no fixup fits a bit).
   const MCOperand &MO = MI.getOperand(OpNo);
-  int64_t V;
-  if (!MO.isImm() && !MO.getExpr()->evaluateAsAbsolute(V))
-    V = -1;
-  else if (MO.isImm())
+  int64_t V = -1;
+  if (MO.isImm())
     V = MO.getImm();
+  else if (!MO.getExpr()->evaluateAsAbsolute(V))
+    V = -1;
   if (V != 0 && V != 1) {
     Ctx.reportError(MI.getLoc(), "a flag must be 0 or 1");
     V = 0;
