@@ -165,6 +165,7 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
   const ELFT::Shdr *Text = nullptr, *SymTab = nullptr;
   unsigned TextIndex = 0;
   std::vector<const ELFT::Shdr *> TextRelas;
+  bool HasMetadata = false;
   for (const ELFT::Shdr &Sec : *SectionsOr) {
     unsigned Index = &Sec - SectionsOr->begin();
     Expected<StringRef> NameOr = File.getSectionName(Sec);
@@ -198,6 +199,18 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
     if (!BytesOr)
       return Err("malformed object: section '" + Name +
                  "': " + toString(BytesOr.takeError()));
+    if (Name == NeuronISA::MetadataSection) {
+      if (HasMetadata)
+        return Err("malformed object: two " + NeuronISA::MetadataSection +
+                   " sections");
+      Expected<NeuronISA::ObjectMetadata> MetaOr =
+          NeuronISA::readMetadata(*BytesOr);
+      if (!MetaOr)
+        return Err.wrap(MetaOr.takeError());
+      Obj.Metadata = std::move(*MetaOr);
+      HasMetadata = true;
+      continue;
+    }
     ObjSection S;
     S.Name = Name.str();
     S.Type = Sec.sh_type;
@@ -209,6 +222,9 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
   }
   if (!Text)
     return Err("no .text section");
+  if (!HasMetadata)
+    return Err("no " + NeuronISA::MetadataSection +
+               " section (the kernels and tiles of the object)");
   if (Text->sh_type != ELF::SHT_PROGBITS)
     return Err(".text is not a SHT_PROGBITS section");
   Obj.TextAlign = std::max<uint32_t>(Text->sh_addralign, 1);
@@ -247,6 +263,14 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
       Obj.Symbols.push_back(std::move(S));
     }
   }
+
+  // Every kernel starts at a function symbol of .text.
+  for (const NeuronISA::KernelDecl &K : Obj.Metadata.Kernels)
+    if (llvm::none_of(Obj.Symbols, [&](const ObjSymbol &S) {
+          return S.InText && S.Name == K.Name;
+        }))
+      return Err("kernel '" + K.Name + "' of " + NeuronISA::MetadataSection +
+                 " has no entry symbol in .text");
 
   // Relocations of .text.
   for (const ELFT::Shdr *Rel : TextRelas) {

@@ -3,14 +3,17 @@
 // Reads and checks a NeuronISA object (docs/ObjectFormat.md): an ELF32
 // little-endian relocatable file with e_machine EM_NEURONISA. The code in
 // .text is decoded with the target's disassembler into MCInsts whose branch
-// targets are resolved to instruction indices or relocation symbols. The
-// disassembler tool prints what this reads; the simulator runs it.
+// targets are resolved to instruction indices or relocation symbols; its
+// kernels and tile placements come from the .neuronisa.meta section
+// (NeuronISAMetadata.h). The disassembler tool prints what this reads; the
+// simulator runs it.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef NEURONISA_OBJECT_NEURONISAOBJECT_H
 #define NEURONISA_OBJECT_NEURONISAOBJECT_H
 
+#include "MCTargetDesc/NeuronISAMetadata.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/Support/Error.h"
@@ -128,13 +131,16 @@ public:
   std::vector<ObjInst> Insts; // in address order, covering .text
   std::vector<ObjSymbol> Symbols; // in symbol-table order (not the null one)
   std::vector<ObjReloc> Relocs;   // of .text
-  std::vector<ObjSection> OtherSections;
+  std::vector<ObjSection> OtherSections; // not .neuronisa.meta
+  /// The kernels and tile placements of .neuronisa.meta.
+  NeuronISA::ObjectMetadata Metadata;
   std::vector<ReadProblem> Problems; // only with KeepInvalid
 
   /// Reads Buffer. Every problem (not ELF, not NeuronISA, truncated or
-  /// inconsistent headers, undecodable instructions, branches into the
-  /// middle of an instruction or out of .text) is an error naming the file
-  /// and, where there is one, the offset.
+  /// inconsistent headers, a missing or malformed .neuronisa.meta section,
+  /// a kernel without its entry symbol, undecodable instructions, branches
+  /// into the middle of an instruction or out of .text) is an error naming
+  /// the file and, where there is one, the offset.
   static Expected<ObjectFile> read(MemoryBufferRef Buffer, MCTools &MC,
                                    ReadOptions Opts = {});
 

@@ -2,14 +2,16 @@
 //
 // Reads an ELF object (docs/ObjectFormat.md) with NeuronISAObject, which
 // decodes .text with the target's disassembler, and decodes every MCInst
-// exactly as the assembly loader does (decodeInst), so that an object and
-// the assembly it was made from give the same Program. Only self-contained
+// exactly as the assembly loader does (decodeInst); the tile placements come
+// from the object's .neuronisa.meta section. So an object and the assembly
+// it was made from give the same Program. Only self-contained
 // objects run: a relocation left for a linker is an error.
 //
 //===----------------------------------------------------------------------===//
 
 #include "NeuronISAObject.h"
 #include "Program.h"
+#include "TileBounds.h"
 #include "MCTargetDesc/NeuronISAELF.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCInstPrinter.h"
@@ -102,6 +104,20 @@ neuronisa_sim::loadObjectProgram(std::unique_ptr<MemoryBuffer> Buf,
   } else {
     P.KernelName = "<none>";
   }
+
+  // The tiles: what the assembly's .neuronisa_tile directives declare.
+  bool BadTile = false;
+  for (const NeuronISA::TileDecl &T : Obj.Metadata.Tiles) {
+    std::string Msg = checkTileDecl(T, MP);
+    if (!Msg.empty()) {
+      ErrOS << Obj.FileName << ": " << NeuronISA::MetadataSection
+            << ": error: " << Msg << "\n";
+      BadTile = true;
+    }
+    P.Tiles.push_back(T);
+  }
+  if (BadTile)
+    return createStringError("invalid program '" + P.FileName + "'");
 
   const MCInstrInfo &MII = *MC.MII;
   P.OpcodeNames.resize(MII.getNumOpcodes());

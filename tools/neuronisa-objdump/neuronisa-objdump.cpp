@@ -4,10 +4,11 @@
 // NeuronISA objects. `-d` prints assembly that neuronisa-asm (and the
 // simulator) read back: assembling it gives the same object. Branch targets
 // without a symbol get labels named after their address (.L0x48);
-// relocations print as their symbols. A word that is not an instruction is
-// an error, printed as data (.byte), and disassembly goes on with the next
-// word; a branch whose target is not an instruction is a warning and keeps
-// its word offset.
+// relocations print as their symbols; the kernel metadata section as the
+// .neuronisa_tile and .neuronisa_kernel directives it is made from. A word
+// that is not an instruction is an error, printed as data (.byte), and
+// disassembly goes on with the next word; a branch whose target is not an
+// instruction is a warning and keeps its word offset.
 //
 //===----------------------------------------------------------------------===//
 
@@ -77,6 +78,12 @@ static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
   OS << "# " << Obj.FileName << "\n";
   if (Obj.SourceFileName)
     OS << "\t.file\t\"" << *Obj.SourceFileName << "\"\n";
+  // .neuronisa.meta, as the directives it is made from (the AsmPrinter's
+  // order: tiles, then kernels).
+  for (const NeuronISA::TileDecl &T : Obj.Metadata.Tiles)
+    NeuronISA::printTileDirective(OS, T);
+  for (const NeuronISA::KernelDecl &K : Obj.Metadata.Kernels)
+    NeuronISA::printKernelDirective(OS, K);
 
   // Labels: symbols in .text, then a generated label for every branch
   // target that has none.

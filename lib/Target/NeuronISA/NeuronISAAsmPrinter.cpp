@@ -2,7 +2,8 @@
 //
 // Writes engine-tagged assembly. Tiles are not data: instead of emitting
 // them, the printer declares where each one was placed (.neuronisa_tile,
-// NeuronISATargetStreamer.h).
+// NeuronISATargetStreamer.h), and what each kernel takes
+// (.neuronisa_kernel). In an object both go to its .neuronisa.meta section.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +24,7 @@
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCInst.h"
 #include "llvm/MC/MCStreamer.h"
+#include "llvm/MC/MCSymbol.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Format.h"
 
@@ -67,6 +69,21 @@ void NeuronISAAsmPrinter::emitStartOfAsmFile(Module &M) {
     T.BytesPerPartition = P.BytesPerPartition;
     T.Partitions = P.Partitions;
     TS->emitTile(T);
+  }
+  // Every defined function is a kernel; its arguments are i32 scalars or
+  // HBM pointers (the kernel verifier rejects anything else).
+  for (const Function &F : M) {
+    if (F.isDeclaration())
+      continue;
+    NeuronISA::KernelDecl K;
+    K.Name = getSymbol(&F)->getName().str();
+    for (const Argument &A : F.args())
+      K.Args.push_back(A.getType()->isPointerTy() &&
+                               A.getType()->getPointerAddressSpace() ==
+                                   NeuronISAAS::HBM
+                           ? NeuronISA::ArgKind::HBM
+                           : NeuronISA::ArgKind::Scalar);
+    TS->emitKernel(K);
   }
 }
 

@@ -44,3 +44,10 @@
 	pe.matmul [r0+0], [r0+0], [r0+0], 1, 1, 513, 0, snone
 # CHECK: errors.s:[[#@LINE+1]]:2: error: dst partitions [100, 129) exceed the machine's 128
 	dve.copy [r0+0, p100], [r0+0], 29, 1, snone
+# Kernel directives.
+# CHECK: errors.s:[[#@LINE+1]]:23: error: expected an argument kind, 'scalar' or 'hbm'
+	.neuronisa_kernel k, float
+# CHECK: errors.s:[[#@LINE+1]]:20: error: expected a kernel name
+	.neuronisa_kernel 3, hbm
+# CHECK: errors.s:[[#@LINE+1]]:63: error: a kernel takes at most 8 arguments
+	.neuronisa_kernel k, hbm, hbm, hbm, hbm, hbm, hbm, hbm, hbm, scalar

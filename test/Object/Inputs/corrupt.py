@@ -31,6 +31,14 @@ def put(d, off, fmt, *v):
     return bytes(d)
 
 
+def meta(d):
+    return sections(d)[".neuronisa.meta"][1][4]  # sh_offset
+
+
+def kernels(d):
+    return struct.unpack_from("<I", d, meta(d) + 8)[0]
+
+
 def first_branch(d):
     start = text(d)
     size = sections(d)[".text"][1][5]
@@ -71,9 +79,28 @@ DAMAGE = {
     # Completion semaphore 511 (only 0-256 exist).
     "bad-semaphore": lambda d: put(d, first_data(d) + 2, "<H",
                                    struct.unpack_from("<H", d, first_data(d) + 2)[0] | 0x1FF),
+    # A partition count of 0 (the first data-path instruction is the
+    # dma.load whose third 32-bit slot, byte 16, is its partition count):
+    # the fields decode, but the assembler would reject them.
+    "zero-partitions": lambda d: put(d, first_data(d) + 16, "<I", 0),
     # A data-path instruction cut after its first word.
     "truncated-text": lambda d: put(
         d, sections(d)[".text"][0] + 20, "<I", first_data(d) - text(d) + 8),
+    # The kernel metadata section renamed away.
+    "no-metadata": lambda d: d.replace(b"\0.neuronisa.meta\0",
+                                       b"\0.neuronisa.misc\0"),
+    # Its magic number damaged.
+    "bad-metadata-magic": lambda d: put(d, meta(d), "4s", b"NIMX"),
+    # More tiles than the section holds.
+    "bad-metadata-count": lambda d: put(d, meta(d) + 12, "<I", 1 << 20),
+    # A kernel name that runs past the end of the section.
+    "bad-metadata-name": lambda d: put(d, meta(d) + 16, "<I", 1 << 16),
+    # A tile in a memory other than SBUF (0) and PSUM (1).
+    "bad-metadata-memory": lambda d: put(d, meta(d) + 16 + 16 * kernels(d) + 4,
+                                         "<I", 7),
+    # A tile outside the machine's SBUF.
+    "tile-outside-sbuf": lambda d: put(d, meta(d) + 16 + 16 * kernels(d) + 8,
+                                       "<I", 0x300000),
     # A branch 2^20 words away.
     "bad-branch": lambda d: put(d, first_branch(d) + 4, "<i", 1 << 20),
     # A branch into the second word of a four-word instruction.

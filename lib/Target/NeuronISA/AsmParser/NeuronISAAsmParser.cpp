@@ -3,8 +3,9 @@
 // Parses what the NeuronISA AsmPrinter writes (and hand-written kernels):
 // engine-prefixed mnemonics, registers r0-r31 / s0-s255 / snone, tile
 // addresses "[rB+offset]" and "[rB+offset, pN]", HBM addresses "[rB+offset]",
-// integer immediates, fp32 immediates, labels, and the tile placement
-// directive .neuronisa_tile (NeuronISATargetStreamer.h).
+// integer immediates, fp32 immediates, labels, and the tile placement and
+// kernel directives .neuronisa_tile and .neuronisa_kernel
+// (NeuronISATargetStreamer.h).
 // The instruction matcher is generated from the .td files.
 //
 //===----------------------------------------------------------------------===//
@@ -55,6 +56,10 @@ class NeuronISAAsmParser : public MCTargetAsmParser {
   ParseStatus parseDirective(AsmToken DirectiveID) override;
   /// .neuronisa_tile NAME, sbuf|psum, ADDRESS, BYTES, PARTITIONS
   bool parseTileDirective(SMLoc DirectiveLoc);
+  /// .neuronisa_kernel NAME[, scalar|hbm]...
+  bool parseKernelDirective(SMLoc DirectiveLoc);
+  /// A symbol-like name: an identifier or a quoted string.
+  bool parseDeclName(std::string &Name, const char *What);
 
   bool parseOperand(OperandVector &Operands);
   /// Where MC operand OpIdx of an Opcode instruction was written (IDLoc for
@@ -307,19 +312,58 @@ ParseStatus NeuronISAAsmParser::parseDirective(AsmToken DirectiveID) {
   if (DirectiveID.getString() == NeuronISA::TileDirective)
     return parseTileDirective(DirectiveID.getLoc()) ? ParseStatus::Failure
                                                     : ParseStatus::Success;
+  if (DirectiveID.getString() == NeuronISA::KernelDirective)
+    return parseKernelDirective(DirectiveID.getLoc()) ? ParseStatus::Failure
+                                                      : ParseStatus::Success;
   return ParseStatus::NoMatch;
+}
+
+bool NeuronISAAsmParser::parseDeclName(std::string &Name, const char *What) {
+  MCAsmParser &P = getParser();
+  SMLoc NameLoc = P.getTok().getLoc();
+  StringRef Id;
+  if (P.getTok().is(AsmToken::String) ? P.parseEscapedString(Name)
+                                      : P.parseIdentifier(Id))
+    return Error(NameLoc, Twine("expected a ") + What + " name");
+  if (!Id.empty())
+    Name = Id.str();
+  return false;
+}
+
+bool NeuronISAAsmParser::parseKernelDirective(SMLoc DirectiveLoc) {
+  MCAsmParser &P = getParser();
+  NeuronISA::KernelDecl K;
+  if (parseDeclName(K.Name, "kernel"))
+    return true;
+  while (P.getTok().is(AsmToken::Comma)) {
+    P.Lex();
+    SMLoc KindLoc = P.getTok().getLoc();
+    StringRef Kind;
+    if (P.parseIdentifier(Kind))
+      return Error(KindLoc, "expected an argument kind, 'scalar' or 'hbm'");
+    std::optional<NeuronISA::ArgKind> A = NeuronISA::parseArgKind(Kind);
+    if (!A)
+      return Error(KindLoc, "expected an argument kind, 'scalar' or 'hbm'");
+    if (K.Args.size() == NeuronISA::MaxKernelArgs)
+      return Error(KindLoc, "a kernel takes at most " +
+                                Twine(NeuronISA::MaxKernelArgs) +
+                                " arguments");
+    K.Args.push_back(*A);
+  }
+  if (P.parseEOL())
+    return true;
+  auto *TS = static_cast<NeuronISATargetStreamer *>(
+      getParser().getStreamer().getTargetStreamer());
+  if (TS)
+    TS->emitKernel(K);
+  return false;
 }
 
 bool NeuronISAAsmParser::parseTileDirective(SMLoc DirectiveLoc) {
   MCAsmParser &P = getParser();
   NeuronISA::TileDecl T;
-  SMLoc NameLoc = P.getTok().getLoc();
-  StringRef Id;
-  if (P.getTok().is(AsmToken::String) ? P.parseEscapedString(T.Name)
-                                      : P.parseIdentifier(Id))
-    return Error(NameLoc, "expected a tile name");
-  if (!Id.empty())
-    T.Name = Id.str();
+  if (parseDeclName(T.Name, "tile"))
+    return true;
   SMLoc MemLoc;
   StringRef Mem;
   if (P.parseComma())

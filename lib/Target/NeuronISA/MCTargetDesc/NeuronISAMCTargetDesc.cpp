@@ -118,6 +118,11 @@ createNeuronISAAsmTargetStreamer(MCStreamer &S, formatted_raw_ostream &OS,
   return new NeuronISATargetAsmStreamer(S, OS);
 }
 
+static MCTargetStreamer *
+createNeuronISAObjectTargetStreamer(MCStreamer &S, const MCSubtargetInfo &STI) {
+  return new NeuronISATargetELFStreamer(S);
+}
+
 static MCTargetStreamer *createNeuronISANullTargetStreamer(MCStreamer &S) {
   return new NeuronISATargetStreamer(S);
 }
@@ -139,4 +144,6 @@ extern "C" void LLVMInitializeNeuronISATargetMC() {
                                             createNeuronISAAsmTargetStreamer);
   TargetRegistry::RegisterNullTargetStreamer(T,
                                              createNeuronISANullTargetStreamer);
+  TargetRegistry::RegisterObjectTargetStreamer(
+      T, createNeuronISAObjectTargetStreamer);
 }

@@ -1,21 +1,26 @@
-//===-- NeuronISATargetStreamer.h - Tile placement directives ---*- C++ -*-===//
+//===-- NeuronISATargetStreamer.h - Tile and kernel directives --*- C++ -*-===//
 //
 // The backend places tiles (NeuronISATileLayout); the placement travels with
-// the code so that tools can check accesses against it: in assembly as
+// the code so that tools can check accesses against it, and so does what
+// each kernel takes: in assembly as
 //
 //   .neuronisa_tile NAME, sbuf|psum, ADDRESS, BYTES, PARTITIONS
+//   .neuronisa_kernel NAME[, scalar|hbm]...
 //
 // (the tile's per-partition start address, bytes per partition and
-// partitions), written by the AsmPrinter through the target streamer and
-// read back by the assembly parser, which hands it to the target streamer
-// of whoever parses (neuronisa-asm prints it again, neuronisa-sim's loader
-// keeps it). TileDecl is the record every format shares.
+// partitions; the kernel's entry symbol and its arguments r1.. in order),
+// written by the AsmPrinter through the target streamer and read back by
+// the assembly parser, which hands them to the target streamer of whoever
+// parses (neuronisa-asm prints them again, neuronisa-sim's loader keeps
+// them, the ELF streamer writes them into the object's .neuronisa.meta
+// section). TileDecl and KernelDecl are the records every format shares.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISATARGETSTREAMER_H
 #define LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISATARGETSTREAMER_H
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/MC/MCStreamer.h"
 #include <cstdint>
@@ -47,13 +52,35 @@ struct TileDecl {
 /// The name of the directive, with its leading dot.
 constexpr StringLiteral TileDirective = ".neuronisa_tile";
 
+/// What a kernel argument (r1..r8) is: an i32 or an HBM pointer.
+enum class ArgKind : uint8_t { Scalar = 1, HBM = 2 };
+StringRef argKindName(ArgKind K); // "scalar", "hbm"
+std::optional<ArgKind> parseArgKind(StringRef Name);
+constexpr unsigned MaxKernelArgs = 8;
+
+/// A kernel: its entry is the symbol Name; its arguments, in order.
+struct KernelDecl {
+  std::string Name;
+  SmallVector<ArgKind, MaxKernelArgs> Args;
+};
+
+/// .neuronisa_kernel NAME[, scalar|hbm]...
+constexpr StringLiteral KernelDirective = ".neuronisa_kernel";
+
+/// The directives as they are written (a line each, with a leading tab):
+/// the assembly printer's and the disassembler's.
+void printTileDirective(raw_ostream &OS, const TileDecl &T);
+void printKernelDirective(raw_ostream &OS, const KernelDecl &K);
+
 } // namespace NeuronISA
 
-/// Receives tile placements. The base class drops them (a null streamer).
+/// Receives tile placements and kernel declarations. The base class drops
+/// them (a null streamer).
 class NeuronISATargetStreamer : public MCTargetStreamer {
 public:
   explicit NeuronISATargetStreamer(MCStreamer &S) : MCTargetStreamer(S) {}
   virtual void emitTile(const NeuronISA::TileDecl &T) {}
+  virtual void emitKernel(const NeuronISA::KernelDecl &K) {}
 };
 
 /// Writes placements as .neuronisa_tile directives.
@@ -64,6 +91,24 @@ public:
   NeuronISATargetAsmStreamer(MCStreamer &S, formatted_raw_ostream &OS)
       : NeuronISATargetStreamer(S), OS(OS) {}
   void emitTile(const NeuronISA::TileDecl &T) override;
+  void emitKernel(const NeuronISA::KernelDecl &K) override;
+};
+
+/// Keeps placements and kernels and, when the object is finished, writes
+/// them into its .neuronisa.meta section (NeuronISAMetadata.h). Every object
+/// has that section, empty or not.
+class NeuronISATargetELFStreamer final : public NeuronISATargetStreamer {
+  std::vector<NeuronISA::TileDecl> Tiles;
+  std::vector<NeuronISA::KernelDecl> Kernels;
+
+public:
+  explicit NeuronISATargetELFStreamer(MCStreamer &S)
+      : NeuronISATargetStreamer(S) {}
+  void emitTile(const NeuronISA::TileDecl &T) override { Tiles.push_back(T); }
+  void emitKernel(const NeuronISA::KernelDecl &K) override {
+    Kernels.push_back(K);
+  }
+  void finish() override;
 };
 
 } // namespace llvm

@@ -1,0 +1,153 @@
+//===-- NeuronISAMetadata.cpp - The kernel metadata of an object ----------===//
+//
+// Layout of .neuronisa.meta (little-endian; docs/ObjectFormat.md):
+//   header   "NIMD", u16 version (1), u16 0, u32 kernel count, u32 tile count
+//   kernels  u32 name, u32 argument count, u8 kinds[8] (16 bytes each)
+//   tiles    u32 name, u32 memory, u32 address, u32 bytes per partition,
+//            u32 partitions (20 bytes each)
+//   strings  NUL-terminated names; a name is an offset from the start of
+//            this area
+//
+//===----------------------------------------------------------------------===//
+
+#include "NeuronISAMetadata.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/EndianStream.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+using namespace llvm::NeuronISA;
+
+static constexpr char Magic[4] = {'N', 'I', 'M', 'D'};
+static constexpr uint16_t Version = 1;
+static constexpr size_t HeaderBytes = 16, KernelBytes = 16, TileBytes = 20;
+
+namespace {
+/// The string area: each distinct name once.
+class StringArea {
+  std::string Bytes;
+  StringMap<uint32_t> Offsets;
+
+public:
+  uint32_t add(StringRef S) {
+    auto [It, New] = Offsets.try_emplace(S, Bytes.size());
+    if (New) {
+      Bytes += S;
+      Bytes += '\0';
+    }
+    return It->second;
+  }
+  const std::string &bytes() const { return Bytes; }
+};
+} // namespace
+
+std::string NeuronISA::writeMetadata(const ObjectMetadata &M) {
+  StringArea Strings;
+  std::string Out;
+  raw_string_ostream OS(Out);
+  support::endian::Writer W(OS, endianness::little);
+  OS.write(Magic, sizeof(Magic));
+  W.write<uint16_t>(Version);
+  W.write<uint16_t>(0);
+  W.write<uint32_t>(M.Kernels.size());
+  W.write<uint32_t>(M.Tiles.size());
+  for (const KernelDecl &K : M.Kernels) {
+    W.write<uint32_t>(Strings.add(K.Name));
+    W.write<uint32_t>(K.Args.size());
+    for (unsigned I = 0; I != MaxKernelArgs; ++I)
+      W.write<uint8_t>(I < K.Args.size() ? uint8_t(K.Args[I]) : 0);
+  }
+  for (const TileDecl &T : M.Tiles) {
+    W.write<uint32_t>(Strings.add(T.Name));
+    W.write<uint32_t>(T.Memory == TileMemory::SBUF ? 0 : 1);
+    W.write<uint32_t>(T.Address);
+    W.write<uint32_t>(T.BytesPerPartition);
+    W.write<uint32_t>(T.Partitions);
+  }
+  OS << Strings.bytes();
+  return Out;
+}
+
+static Error malformed(const Twine &Msg) {
+  return createStringError("malformed " + MetadataSection + " section: " +
+                           Msg);
+}
+
+Expected<ObjectMetadata> NeuronISA::readMetadata(ArrayRef<uint8_t> Bytes) {
+  using support::endian::read16le;
+  using support::endian::read32le;
+  if (Bytes.size() < HeaderBytes)
+    return malformed("shorter than its " + Twine(HeaderBytes) +
+                     "-byte header");
+  if (!std::equal(std::begin(Magic), std::end(Magic), Bytes.begin()))
+    return malformed("no \"NIMD\" magic number");
+  if (uint16_t V = read16le(Bytes.data() + 4); V != Version)
+    return malformed("version " + Twine(V) + ", expected " + Twine(Version));
+  uint64_t NumKernels = read32le(Bytes.data() + 8);
+  uint64_t NumTiles = read32le(Bytes.data() + 12);
+  uint64_t StringsAt =
+      HeaderBytes + NumKernels * KernelBytes + NumTiles * TileBytes;
+  if (StringsAt > Bytes.size())
+    return malformed("a table of " + Twine(NumKernels) + " kernel(s) and " +
+                     Twine(NumTiles) + " tile(s) needs " + Twine(StringsAt) +
+                     " bytes, the section has " + Twine(Bytes.size()));
+  ArrayRef<uint8_t> Strings = Bytes.drop_front(StringsAt);
+  auto Name = [&](uint32_t Off, const char *What) -> Expected<std::string> {
+    StringRef Area(reinterpret_cast<const char *>(Strings.data()),
+                   Strings.size());
+    if (Off >= Area.size())
+      return malformed(Twine(What) + " name at offset " + Twine(Off) +
+                       " is outside the string area");
+    size_t End = Area.find('\0', Off);
+    if (End == StringRef::npos)
+      return malformed(Twine(What) + " name at offset " + Twine(Off) +
+                       " is not terminated");
+    return Area.slice(Off, End).str();
+  };
+
+  ObjectMetadata M;
+  const uint8_t *P = Bytes.data() + HeaderBytes;
+  for (uint64_t I = 0; I != NumKernels; ++I, P += KernelBytes) {
+    KernelDecl K;
+    Expected<std::string> N = Name(read32le(P), "kernel");
+    if (!N)
+      return N.takeError();
+    K.Name = std::move(*N);
+    uint32_t NumArgs = read32le(P + 4);
+    if (NumArgs > MaxKernelArgs)
+      return malformed("kernel '" + K.Name + "' has " + Twine(NumArgs) +
+                       " arguments (at most " + Twine(MaxKernelArgs) + ")");
+    for (unsigned A = 0; A != MaxKernelArgs; ++A) {
+      uint8_t Kind = P[8 + A];
+      if (A >= NumArgs) {
+        if (Kind != 0)
+          return malformed("kernel '" + K.Name + "': argument kind after " +
+                           "the last argument");
+        continue;
+      }
+      if (Kind != uint8_t(ArgKind::Scalar) && Kind != uint8_t(ArgKind::HBM))
+        return malformed("kernel '" + K.Name + "': unknown kind " +
+                         Twine(Kind) + " of argument " + Twine(A + 1));
+      K.Args.push_back(ArgKind(Kind));
+    }
+    M.Kernels.push_back(std::move(K));
+  }
+  for (uint64_t I = 0; I != NumTiles; ++I, P += TileBytes) {
+    TileDecl T;
+    Expected<std::string> N = Name(read32le(P), "tile");
+    if (!N)
+      return N.takeError();
+    T.Name = std::move(*N);
+    uint32_t Mem = read32le(P + 4);
+    if (Mem > 1)
+      return malformed("tile '" + T.Name + "': unknown memory " + Twine(Mem));
+    T.Memory = Mem == 0 ? TileMemory::SBUF : TileMemory::PSUM;
+    T.Address = read32le(P + 8);
+    T.BytesPerPartition = read32le(P + 12);
+    T.Partitions = read32le(P + 16);
+    M.Tiles.push_back(std::move(T));
+  }
+  return M;
+}
