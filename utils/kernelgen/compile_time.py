@@ -2,16 +2,20 @@
 benchmark of the synchronization pass (bench/sync-compile-time.sh): a
 sequence of loops (runtime trip counts, some nested two deep, some with an
 if/else) whose bodies stream tiles through DMA, ACT, DVE, POOL and PE, over a
-pool of 32 SBUF tiles and 4 PSUM tiles so that dependences are dense but not
+pool of SBUF tiles and 4 PSUM tiles so that dependences are dense but not
 all-to-all.
-Command line: utils/gen_sync_kernel.py N [SEED] > kernel.ll
+Command line: utils/gen_sync_kernel.py N [SEED] [--tiles T] > kernel.ll
+  T: number of tiles, 4 of them in PSUM (default 36). Tiles are
+  [128 x 128] fp32, or [128 x 64] when T - 4 such tiles do not fit in SBUF's
+  192 KiB per partition (up to 772 tiles).
 """
+import argparse
 import random
 import sys
 
 from .common import declaration
 
-NS, NP = 32, 4
+NP = 4
 HBM, SBUF, PSUM = 'ptr addrspace(1)', 'ptr addrspace(2)', 'ptr addrspace(3)'
 I32, F32 = 'i32', 'float'
 # The builtins the kernels call, with their operands' types.
@@ -24,14 +28,18 @@ BUILTINS = [('dma.load', [SBUF, HBM, I32, I32, I32, I32]),
             ('pe.matmul', [PSUM, SBUF, SBUF, I32, I32, I32, I32])]
 
 
-def generate(n, seed=1):
+def generate(n, seed=1, tiles=36):
     """The kernel's text."""
     rng = random.Random(seed)
+    NS = tiles - NP
+    # Free size of every tile (fp32 per partition).
+    FREE = 128 if NS * 512 <= 192 * 1024 else 64
+    TY = '[128 x [%d x float]]' % FREE
     out = []
     for t in range(NS):
-        out.append('@s%d = internal addrspace(2) global [128 x [128 x float]] zeroinitializer' % t)
+        out.append('@s%d = internal addrspace(2) global %s zeroinitializer' % (t, TY))
     for t in range(NP):
-        out.append('@p%d = internal addrspace(3) global [128 x [128 x float]] zeroinitializer' % t)
+        out.append('@p%d = internal addrspace(3) global %s zeroinitializer' % (t, TY))
     out += [declaration(b, types) for b, types in BUILTINS]
     out += ['define void @bench(ptr addrspace(1) noalias %in, ptr addrspace(1) noalias %out, i32 %n, i32 %m, i32 %flag) {',
             'entry:']
@@ -41,6 +49,15 @@ def generate(n, seed=1):
     def s():
         return '@s%d' % rng.randrange(NS)
     def op():
+        return shaped(op_raw())
+    def shaped(line):
+        # [128 x FREE] tiles: the free size of each access, N of a matmul.
+        if FREE == 128:
+            return line
+        line = line.replace('i32 128, i32 128, i32 128, i32 1',
+                            'i32 128, i32 128, i32 %d, i32 1' % FREE)
+        return line.replace('i32 128, i32 128', 'i32 128, i32 %d' % FREE)
+    def op_raw():
         nonlocal count
         count += 1
         k = rng.randrange(6)
@@ -95,8 +112,13 @@ def generate(n, seed=1):
 
 
 def main(argv):
-    if len(argv) not in (1, 2):
-        sys.exit(__doc__)
-    sys.stdout.write(generate(int(argv[0]), int(argv[1]) if len(argv) > 1
-                              else 1))
+    ap = argparse.ArgumentParser(description='A kernel of about N data-path '
+                                 'instructions for the sync compile-time benchmark.')
+    ap.add_argument('n', type=int)
+    ap.add_argument('seed', type=int, nargs='?', default=1)
+    ap.add_argument('--tiles', type=int, default=36)
+    args = ap.parse_args(argv)
+    if args.tiles - NP < 1 or (args.tiles - NP) * 256 > 192 * 1024:
+        ap.error('--tiles must be between 5 and 772')
+    sys.stdout.write(generate(args.n, args.seed, args.tiles))
     return 0
