@@ -15,7 +15,7 @@
 #include "NeuronISABarrierSync.h"
 #include "NeuronISADependenceAnalysis.h"
 #include "NeuronISAPreciseSync.h"
-#include "NeuronISASyncCommon.h"
+#include "NeuronISASyncGenerator.h"
 #include "NeuronISASyncRegisters.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
@@ -44,6 +44,18 @@ using namespace llvm;
 using namespace llvm::NeuronISA;
 
 namespace {
+
+bool runPrecise(MachineFunction &MF, const EngineDependences &Deps,
+                const MachineLoopInfo &MLI, SyncReport &Report) {
+  SyncGenerator Gen(MF, Deps, MLI, Report);
+  return PreciseSync(Gen).run();
+}
+
+void runBarrier(MachineFunction &MF, const EngineDependences &Deps,
+                const MachineLoopInfo &MLI, SyncReport &Report) {
+  SyncGenerator Gen(MF, Deps, MLI, Report);
+  BarrierSync(Gen).run();
+}
 
 class SyncTest : public testing::Test {
 protected:
@@ -146,7 +158,7 @@ protected:
     return false;
   }
   /// The producing agents of the groups in which S is a consumer.
-  static std::set<AgentId> waitedAgents(const DependenceInfo &DI,
+  static std::set<AgentId> waitedAgents(const EngineDependences &DI,
                                         unsigned S) {
     std::set<AgentId> R;
     for (unsigned G : DI.consumerGroups(S))
@@ -155,7 +167,7 @@ protected:
   }
   /// The producer sites of S's consumer groups that precede S in layout
   /// order (for single-block functions: the ones that can run before S).
-  static std::set<unsigned> earlierWaitedSites(const DependenceInfo &DI,
+  static std::set<unsigned> earlierWaitedSites(const EngineDependences &DI,
                                                unsigned S) {
     std::set<unsigned> R;
     for (unsigned G : DI.consumerGroups(S))
@@ -165,7 +177,7 @@ protected:
     return R;
   }
   /// The producer sites of S's consumer groups.
-  static std::set<unsigned> waitedSites(const DependenceInfo &DI,
+  static std::set<unsigned> waitedSites(const EngineDependences &DI,
                                         unsigned S) {
     std::set<unsigned> R;
     for (unsigned G : DI.consumerGroups(S))
@@ -626,7 +638,7 @@ TEST(TileRefTest, AffineResidueRule) {
 TEST_F(SyncTest, SitesAndAgentsWithDMAQueues) {
   MachineFunction *MF = parse(DMAQueuesMIR, "queues");
   ASSERT_TRUE(MF);
-  DependenceInfo DI;
+  EngineDependences DI;
   DI.analyze(*MF);
   ArrayRef<SyncSite> S = DI.sites();
   ASSERT_EQ(S.size(), 6u); // RET is no site
@@ -704,7 +716,7 @@ TEST_F(SyncTest, SitesAndAgentsWithDMAQueues) {
     }
   }
   for (unsigned G = 0; G < DI.groups().size(); ++G) {
-    const DepGroup &DG = DI.groups()[G];
+    const DependenceGroup &DG = DI.groups()[G];
     EXPECT_FALSE(DG.Producers.empty());
     EXPECT_FALSE(DG.Consumers.empty());
     for (unsigned P : DG.Producers) {
@@ -727,7 +739,7 @@ TEST_F(SyncTest, SitesAndAgentsWithDMAQueues) {
 TEST_F(SyncTest, OpaqueSiteTouchesEverything) {
   MachineFunction *MF = parse(DMAQueuesMIR, "opaque");
   ASSERT_TRUE(MF);
-  DependenceInfo DI;
+  EngineDependences DI;
   DI.analyze(*MF);
   ASSERT_EQ(DI.sites().size(), 3u);
   EXPECT_EQ(DI.NumOpaqueSites, 1u);
@@ -746,7 +758,7 @@ TEST_F(SyncTest, OpaqueSiteTouchesEverything) {
 TEST_F(SyncTest, ConstantSubTileRanges) {
   MachineFunction *MF = parse(RangesMIR, "ranges");
   ASSERT_TRUE(MF);
-  DependenceInfo DI;
+  EngineDependences DI;
   DI.analyze(*MF);
   ASSERT_EQ(DI.sites().size(), 5u);
   const TileRef &W = DI.sites()[0].Refs[0];
@@ -773,7 +785,7 @@ TEST_F(SyncTest, ConstantSubTileRanges) {
 TEST_F(SyncTest, HBMArgumentsNoAlias) {
   MachineFunction *MF = parse(RangesMIR, "hbm");
   ASSERT_TRUE(MF);
-  DependenceInfo DI;
+  EngineDependences DI;
   DI.analyze(*MF);
   ASSERT_EQ(DI.sites().size(), 5u);
   // q0 stores to %out; q1 loads %x (noalias, distinct): independent.
@@ -793,7 +805,7 @@ TEST_F(SyncTest, HBMArgumentsNoAlias) {
 TEST_F(SyncTest, UnreachableBlocksHaveNoSites) {
   MachineFunction *MF = parse(RangesMIR, "unreachable");
   ASSERT_TRUE(MF);
-  DependenceInfo DI;
+  EngineDependences DI;
   DI.analyze(*MF);
   MachineBasicBlock &B0 = *MF->getBlockNumbered(0);
   MachineBasicBlock &B1 = *MF->getBlockNumbered(1);
@@ -814,7 +826,7 @@ TEST_F(SyncTest, ReachabilityDecidesLoopCarriedGroups) {
   {
     MachineFunction *MF = parse(CarriedMIR, "straight");
     ASSERT_TRUE(MF);
-    DependenceInfo DI;
+    EngineDependences DI;
     DI.analyze(*MF);
     ASSERT_EQ(DI.sites().size(), 2u);
     EXPECT_TRUE(DI.conflict(0, 1));
@@ -827,7 +839,7 @@ TEST_F(SyncTest, ReachabilityDecidesLoopCarriedGroups) {
   {
     MachineFunction *MF = parse(CarriedMIR, "loop");
     ASSERT_TRUE(MF);
-    DependenceInfo DI;
+    EngineDependences DI;
     DI.analyze(*MF);
     ASSERT_EQ(DI.sites().size(), 2u);
     EXPECT_EQ(DI.blockSites(*MF->getBlockNumbered(0)).size(), 0u);
@@ -844,7 +856,7 @@ TEST_F(SyncTest, ReachabilityDecidesLoopCarriedGroups) {
 TEST_F(SyncTest, SnapshotFunctionGroups) {
   MachineFunction *MF = parse(SnapshotMIR, "snap");
   ASSERT_TRUE(MF);
-  DependenceInfo DI;
+  EngineDependences DI;
   DI.analyze(*MF);
   ASSERT_EQ(DI.sites().size(), 5u);
   auto B2 = DI.blockSites(*MF->getBlockNumbered(2));
@@ -887,7 +899,7 @@ TEST_F(SyncTest, HBMRunTimeOffsetsAffineRule) {
     ASSERT_TRUE(MF);
     // Without ScalarEvolution: two accesses to %c at unknown offsets.
     {
-      DependenceInfo DI;
+      EngineDependences DI;
       DI.analyze(*MF);
       ASSERT_EQ(DI.sites().size(), 2u);
       EXPECT_FALSE(DI.sites()[0].Refs[0].hasAffine());
@@ -895,7 +907,7 @@ TEST_F(SyncTest, HBMRunTimeOffsetsAffineRule) {
       EXPECT_EQ(DI.sites()[0].Refs[0].Obj, MF->getFunction().getArg(0));
       EXPECT_TRUE(DI.conflict(0, 1));
     }
-    DependenceInfo DI;
+    EngineDependences DI;
     DI.analyze(*MF, &scev(*MF));
     ASSERT_EQ(DI.sites().size(), 2u);
     const TileRef &A = DI.sites()[0].Refs[0], &B = DI.sites()[1].Refs[0];
@@ -922,10 +934,10 @@ TEST_F(SyncTest, HBMRunTimeOffsetsAffineRule) {
 TEST_F(SyncTest, PreciseStraightLineDMAQueues) {
   MachineFunction *MF = parse(DMAQueuesMIR, "queues");
   ASSERT_TRUE(MF);
-  DependenceInfo DI;
+  EngineDependences DI;
   DI.analyze(*MF);
   SyncReport R;
-  ASSERT_TRUE(PreciseSync(*MF, DI, loops(*MF), R).run());
+  ASSERT_TRUE(runPrecise(*MF, DI, loops(*MF), R));
   // Straight-line code: constant waits only, no registers.
   EXPECT_EQ(R.Total.WaitsConst, 5u);
   EXPECT_EQ(R.Total.WaitsDynamic, 0u);
@@ -962,10 +974,10 @@ TEST_F(SyncTest, PreciseStraightLineDMAQueues) {
 TEST_F(SyncTest, BarrierStraightLineNeedsNoBarrier) {
   MachineFunction *MF = parse(DMAQueuesMIR, "queues");
   ASSERT_TRUE(MF);
-  DependenceInfo DI;
+  EngineDependences DI;
   DI.analyze(*MF);
   SyncReport R;
-  BarrierSync(*MF, DI, loops(*MF), R).run();
+  runBarrier(*MF, DI, loops(*MF), R);
   EXPECT_EQ(R.Total.WaitsConst, 5u);
   EXPECT_EQ(R.Total.WaitsDynamic, 0u);
   EXPECT_EQ(R.Total.Barriers, 0u);
@@ -979,11 +991,11 @@ TEST_F(SyncTest, BarrierStraightLineNeedsNoBarrier) {
 TEST_F(SyncTest, PreciseLoopUsesCountersAndSnapshots) {
   MachineFunction *MF = parse(SnapshotMIR, "snap");
   ASSERT_TRUE(MF);
-  DependenceInfo DI;
+  EngineDependences DI;
   DI.analyze(*MF);
   MachineLoopInfo &L = loops(*MF);
   SyncReport R;
-  ASSERT_TRUE(PreciseSync(*MF, DI, L, R).run());
+  ASSERT_TRUE(runPrecise(*MF, DI, L, R));
   EXPECT_EQ(R.Total.Barriers, 0u);
   EXPECT_EQ(R.Total.WaitsDynamic, 3u);
   EXPECT_EQ(R.Total.WaitsConst, 0u);
@@ -1016,11 +1028,11 @@ TEST_F(SyncTest, PreciseLoopUsesCountersAndSnapshots) {
 TEST_F(SyncTest, BarrierLoopUsesBarriersAndNoRegisters) {
   MachineFunction *MF = parse(SnapshotMIR, "snap");
   ASSERT_TRUE(MF);
-  DependenceInfo DI;
+  EngineDependences DI;
   DI.analyze(*MF);
   MachineLoopInfo &L = loops(*MF);
   SyncReport R;
-  BarrierSync(*MF, DI, L, R).run();
+  runBarrier(*MF, DI, L, R);
   // A barrier at the loop header and at the exit; the only wait left is
   // DVE's WAR on ACT inside an iteration.
   EXPECT_EQ(R.Total.Barriers, 2u);
@@ -1043,11 +1055,11 @@ TEST_F(SyncTest, SnapshotRegistersRunOut) {
   {
     MachineFunction *MF = parse(exhaustionMIR(10), "exhaust");
     ASSERT_TRUE(MF);
-    DependenceInfo DI;
+    EngineDependences DI;
     DI.analyze(*MF);
     EXPECT_EQ(DI.groups().size(), 20u); // DVE -> ACT and ACT -> DVE per tile
     SyncReport R;
-    ASSERT_TRUE(PreciseSync(*MF, DI, loops(*MF), R).run());
+    ASSERT_TRUE(runPrecise(*MF, DI, loops(*MF), R));
     EXPECT_EQ(R.CounterRegs, 1u);
     EXPECT_EQ(R.SnapshotRegs, 10u);
     EXPECT_TRUE(R.Fallbacks.empty());
@@ -1064,10 +1076,10 @@ TEST_F(SyncTest, SnapshotRegistersRunOut) {
   {
     MachineFunction *MF = parse(exhaustionMIR(14), "exhaust");
     ASSERT_TRUE(MF);
-    DependenceInfo DI;
+    EngineDependences DI;
     DI.analyze(*MF);
     SyncReport R;
-    ASSERT_TRUE(PreciseSync(*MF, DI, loops(*MF), R).run());
+    ASSERT_TRUE(runPrecise(*MF, DI, loops(*MF), R));
     EXPECT_EQ(R.CounterRegs, 1u);
     EXPECT_EQ(R.SnapshotRegs, 11u);
     ASSERT_EQ(R.Fallbacks.size(), 3u);
@@ -1092,10 +1104,10 @@ TEST_F(SyncTest, CounterRegistersRunOutFallsBackToBarriers) {
   {
     MachineFunction *MF = parse(queueCountersMIR(12), "queues");
     ASSERT_TRUE(MF);
-    DependenceInfo DI;
+    EngineDependences DI;
     DI.analyze(*MF);
     SyncReport R;
-    ASSERT_TRUE(PreciseSync(*MF, DI, loops(*MF), R).run());
+    ASSERT_TRUE(runPrecise(*MF, DI, loops(*MF), R));
     EXPECT_EQ(R.CounterRegs, 12u);
     EXPECT_EQ(R.Semaphores, 12u);
     EXPECT_TRUE(R.Fallbacks.empty());
@@ -1105,12 +1117,12 @@ TEST_F(SyncTest, CounterRegistersRunOutFallsBackToBarriers) {
   {
     MachineFunction *MF = parse(queueCountersMIR(13), "queues");
     ASSERT_TRUE(MF);
-    DependenceInfo DI;
+    EngineDependences DI;
     DI.analyze(*MF);
     MachineLoopInfo &L = loops(*MF);
     unsigned Before = countInstrs(*MF);
     SyncReport R;
-    EXPECT_FALSE(PreciseSync(*MF, DI, L, R).run());
+    EXPECT_FALSE(runPrecise(*MF, DI, L, R));
     EXPECT_EQ(countInstrs(*MF), Before);
     for (const SyncSite &S : DI.sites())
       EXPECT_EQ(S.MI->getOperand(DataOperands::semaphore(S.MI->getDesc()))
@@ -1123,7 +1135,7 @@ TEST_F(SyncTest, CounterRegistersRunOutFallsBackToBarriers) {
     EXPECT_EQ(R.Fallbacks[0].MBB, &MF->front());
 
     SyncReport RB;
-    BarrierSync(*MF, DI, L, RB).run();
+    runBarrier(*MF, DI, L, RB);
     EXPECT_EQ(RB.Total.Barriers, 2u); // loop header and exit
     EXPECT_EQ(countOpcode(*MF, NeuronISA::BARRIER), 2u);
     EXPECT_EQ(RB.Semaphores, 13u);

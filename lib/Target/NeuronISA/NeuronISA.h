@@ -28,7 +28,7 @@ void initializeNeuronISAKernelVerifierPass(PassRegistry &);
 /// Inserts synchronization between engines (-neuronisa-sync=precise, the
 /// default; =barrier, the baseline; =none, keep hand-written sync).
 FunctionPass *createNeuronISASyncPass();
-void initializeNeuronISASyncPass(PassRegistry &);
+void initializeNeuronISASyncLegacyPass(PassRegistry &);
 
 /// Registers the target, its MC layer and its passes. Idempotent.
 void registerNeuronISATarget();

@@ -6,18 +6,32 @@
 // constant at every point, and a consumer waits for S_F >= the largest, over
 // the paths reaching it, count right after the latest conflicting producer
 // since the last barrier (nothing if there is none: the barrier drained it).
+// In three steps:
+//  1. barriers and counts (placeBarriers, balanceJoin);
+//  2. thresholds (computeThresholds: BarrierThresholdState through the
+//     solver, every group at once);
+//  3. emission (emit), dropping waits implied by earlier ones of the same
+//     engine since the last barrier.
 //
 //===----------------------------------------------------------------------===//
 
 #include "NeuronISABarrierSync.h"
+#include "NeuronISASyncDataflow.h"
+#include "NeuronISASyncRegisters.h"
+#include "NeuronISASyncState.h"
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
-#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Support/Debug.h"
 #include <algorithm>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
+
+#define DEBUG_TYPE "neuronisa-sync"
+
+BarrierSync::BarrierSync(SyncGenerator &Gen)
+    : Gen(Gen), Deps(Gen.getDependences()) {}
 
 BitVector BarrierSync::loopBarrierBlocks(MachineFunction &MF,
                                          const MachineLoopInfo &MLI) {
@@ -32,193 +46,146 @@ BitVector BarrierSync::loopBarrierBlocks(MachineFunction &MF,
       if (Index[S->getNumber()] <= Index[B->getNumber()])
         Barrier.set(S->getNumber()); // retreating edge (loop header)
   SmallVector<MachineLoop *, 8> Work(MLI.begin(), MLI.end());
+  SmallVector<MachineBasicBlock *, 4> Blocks;
   while (!Work.empty()) {
     MachineLoop *L = Work.pop_back_val();
-    Barrier.set(L->getHeader()->getNumber());
-    SmallVector<MachineBasicBlock *, 4> Exits;
-    L->getUniqueExitBlocks(Exits);
-    for (MachineBasicBlock *X : Exits)
+    Blocks.clear();
+    getLoopBarrierBlocks(*L, Blocks);
+    for (MachineBasicBlock *X : Blocks)
       Barrier.set(X->getNumber());
     Work.append(L->begin(), L->end());
   }
   return Barrier;
 }
 
-void BarrierSync::run() {
-  const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
-  ArrayRef<SyncSite> Sites = DI.sites();
-  unsigned NB = MF.getNumBlockIDs();
-  std::vector<MachineBasicBlock *> RPO;
-  for (MachineBasicBlock *B : ReversePostOrderTraversal<MachineFunction *>(&MF))
-    RPO.push_back(B);
-  MachineBasicBlock *Entry = RPO.front();
-  auto Note = [&](const MachineBasicBlock *B,
-                  unsigned SyncReport::Counts::*Field, unsigned N = 1) {
-    Report.Total.*Field += N;
-    if (const MachineLoop *L = MLI.getLoopFor(B))
-      Report.PerLoop[L].*Field += N;
-  };
-
-  bool Producing[NumAgents] = {};
-  unsigned Sem[NumAgents] = {};
-  std::vector<int64_t> Cnt(size_t(NB) * NumAgents, 0);
-  for (unsigned S = 0; S < Sites.size(); ++S)
-    if (DI.isProducer(S)) {
-      Producing[Sites[S].Agent] = true;
-      ++Cnt[Sites[S].MBB->getNumber() * NumAgents + Sites[S].Agent];
+/// A join whose incoming paths have different counts: pad the shorter ones
+/// with F.inc when every differing agent is a stream and every incoming
+/// block has the join as its only successor; else a barrier.
+void BarrierSync::balanceJoin(MachineBasicBlock &B) {
+  SmallVector<MachineBasicBlock *, 4> Preds;
+  for (MachineBasicBlock *P : B.predecessors())
+    if (Deps.isReachable(*P))
+      Preds.push_back(P);
+  if (Preds.empty())
+    return;
+  bool Balanceable = true, Equal = true;
+  for (AgentId F = 0; F < NumAgents; ++F) {
+    int64_t Max = 0;
+    bool Same = true;
+    for (MachineBasicBlock *P : Preds) {
+      Max = std::max(Max, at(ExitCount, *P, F));
+      Same &= at(ExitCount, *P, F) == at(ExitCount, *Preds[0], F);
     }
-  unsigned NextSem = 0;
-  for (AgentId F = 0; F < NumAgents; ++F)
-    if (Producing[F])
-      Sem[F] = getSemaphoreReg(NextSem++);
-  Report.Semaphores = NextSem;
-
-  // 1. Counts since the last barrier; balance or cut joins.
-  BitVector Barrier = loopBarrierBlocks(MF, MLI);
-  std::vector<int64_t> EntryN(size_t(NB) * NumAgents, 0),
-      ExitN(size_t(NB) * NumAgents, 0), Pad(size_t(NB) * NumAgents, 0);
-  auto At = [](std::vector<int64_t> &V, unsigned B, AgentId F) -> int64_t & {
-    return V[size_t(B) * NumAgents + F];
-  };
-  for (MachineBasicBlock *B : RPO) {
-    unsigned BN = B->getNumber();
-    SmallVector<MachineBasicBlock *, 4> Preds;
-    for (MachineBasicBlock *P : B->predecessors())
-      if (DI.isReachable(*P))
-        Preds.push_back(P);
-    if (B != Entry && !Barrier.test(BN) && !Preds.empty()) {
-      bool Balanceable = true, Equal = true;
-      for (AgentId F = 0; F < NumAgents; ++F) {
-        int64_t Max = 0;
-        bool Same = true;
-        for (MachineBasicBlock *P : Preds) {
-          Max = std::max(Max, At(ExitN, P->getNumber(), F));
-          Same &= At(ExitN, P->getNumber(), F) ==
-                  At(ExitN, Preds[0]->getNumber(), F);
-        }
-        At(EntryN, BN, F) = Max;
-        if (Same)
-          continue;
-        Equal = false;
-        Balanceable &= !isDMAQueueAgent(F);
-      }
-      for (MachineBasicBlock *P : Preds)
-        Balanceable &= P->succ_size() == 1;
-      if (!Equal && Balanceable) {
-        for (MachineBasicBlock *P : Preds)
-          for (AgentId F = 0; F < NumAgents; ++F) {
-            int64_t D = At(EntryN, BN, F) - At(ExitN, P->getNumber(), F);
-            At(Pad, P->getNumber(), F) += D;
-            At(ExitN, P->getNumber(), F) += D;
-          }
-      } else if (!Equal) {
-        Barrier.set(BN);
-      }
-    }
+    at(EntryCount, B, F) = Max;
+    if (Same)
+      continue;
+    Equal = false;
+    Balanceable &= !isDMAQueueAgent(F);
+  }
+  if (Equal)
+    return;
+  for (MachineBasicBlock *P : Preds)
+    Balanceable &= P->succ_size() == 1;
+  if (!Balanceable) {
+    Barrier.set(B.getNumber());
+    return;
+  }
+  for (MachineBasicBlock *P : Preds)
     for (AgentId F = 0; F < NumAgents; ++F) {
-      if (Barrier.test(BN) || B == Entry)
-        At(EntryN, BN, F) = 0;
-      At(ExitN, BN, F) = At(EntryN, BN, F) + Cnt[BN * NumAgents + F];
+      int64_t D = at(EntryCount, B, F) - at(ExitCount, *P, F);
+      at(Padding, *P, F) += D;
+      at(ExitCount, *P, F) += D;
+    }
+}
+
+/// 1. Counts since the last barrier; balance or cut joins.
+void BarrierSync::placeBarriers() {
+  MachineFunction &MF = Gen.getFunction();
+  Barrier = loopBarrierBlocks(MF, Gen.getLoopInfo());
+  size_t Size = size_t(MF.getNumBlockIDs()) * NumAgents;
+  EntryCount.assign(Size, 0);
+  ExitCount.assign(Size, 0);
+  Padding.assign(Size, 0);
+  const MachineBasicBlock *Entry = Gen.getRPO().front();
+  for (MachineBasicBlock *B : Gen.getRPO()) {
+    if (B != Entry && !Barrier.test(B->getNumber()))
+      balanceJoin(*B);
+    for (AgentId F = 0; F < NumAgents; ++F) {
+      if (Barrier.test(B->getNumber()) || B == Entry)
+        at(EntryCount, *B, F) = 0;
+      at(ExitCount, *B, F) = at(EntryCount, *B, F) + Gen.getProducerCount(*B, F);
     }
   }
+  Gen.computeCountsAfter([&](const MachineBasicBlock &B, AgentId F) {
+    return at(EntryCount, B, F);
+  });
+}
 
-  std::vector<int64_t> OffAfter(Sites.size(), 0);
-  for (MachineBasicBlock *B : RPO) {
-    int64_t Run[NumAgents];
-    for (AgentId F = 0; F < NumAgents; ++F)
-      Run[F] = At(EntryN, B->getNumber(), F);
-    for (unsigned S : DI.blockSites(*B))
-      if (DI.isProducer(S))
-        OffAfter[S] = ++Run[Sites[S].Agent];
-  }
+/// 2. Thresholds: max over paths of the count after the latest producer.
+void BarrierSync::computeThresholds() {
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  ArrayRef<MachineBasicBlock *> RPO = Gen.getRPO();
+  SyncDataflow<BarrierThresholdState> Solver(RPO);
+  Solver.setBoundary(*RPO.front(), BarrierThresholdState());
+  for (MachineBasicBlock *B : RPO)
+    if (Barrier.test(B->getNumber()))
+      Solver.setBoundary(*B, BarrierThresholdState());
+  Solver.solve(
+      [&](const MachineBasicBlock &B, const BarrierThresholdState &In) {
+        BarrierThresholdState Out = In;
+        for (unsigned S : Deps.blockSites(B))
+          for (unsigned G : Deps.producerGroups(S))
+            Out.produce(G, Gen.getCountAfter(S));
+        return Out;
+      });
+  LLVM_DEBUG(dbgs() << "neuronisa-sync: barrier thresholds\n"; Solver.dump());
 
-  // 2. Thresholds: max over paths of the count after the latest producer.
-  struct Need {
-    Engine E;
-    AgentId F;
-    int64_t K;
-  };
-  std::vector<SmallVector<Need, 2>> Needs(Sites.size());
-  std::vector<int64_t> In(NB), Out(NB);
-  for (const DepGroup &G : DI.groups()) {
-    DenseMap<unsigned, int64_t> LastP;
-    for (unsigned P : G.Producers)
-      LastP[Sites[P].MBB->getNumber()] = OffAfter[P];
-    for (MachineBasicBlock *B : RPO) {
-      unsigned BN = B->getNumber();
-      int64_t V = 0;
-      if (!Barrier.test(BN) && B != Entry)
-        for (MachineBasicBlock *P : B->predecessors())
-          if (DI.isReachable(*P))
-            V = std::max(V, Out[P->getNumber()]);
-      In[BN] = V;
-      auto It = LastP.find(BN);
-      Out[BN] = It != LastP.end() ? It->second : V;
-    }
-    for (unsigned C : G.Consumers) {
-      int64_t K = In[Sites[C].MBB->getNumber()];
-      auto It = llvm::lower_bound(G.Producers, C);
-      if (It != G.Producers.begin() && Sites[*(It - 1)].MBB == Sites[C].MBB)
-        K = OffAfter[*(It - 1)];
+  Waits.assign(Sites.size(), {});
+  const auto &Groups = Deps.groups();
+  for (unsigned C = 0; C < Sites.size(); ++C) {
+    const BarrierThresholdState *In = Solver.incoming(*Sites[C].MBB);
+    for (unsigned GI : Deps.consumerGroups(C)) {
+      const DependenceGroup &G = Groups[GI];
+      int Latest = Gen.getLatestProducerInBlock(G, C);
+      int64_t K = Latest >= 0 ? Gen.getCountAfter(Latest) : In->get(GI);
       if (K > 0)
-        Needs[C].push_back({Sites[C].WaitEngine, G.Producer, K});
+        Waits[C].push_back({Sites[C].WaitEngine, G.Producer, GI, false, K});
     }
-  }
-  // Several groups of one agent: the largest threshold first (the others
-  // are then implied and dropped below).
-  for (auto &NS : Needs)
-    llvm::stable_sort(NS, [](const Need &A, const Need &B) {
+    // Several groups of one agent: the largest threshold first (the others
+    // are then implied and dropped).
+    llvm::stable_sort(Waits[C], [](const WaitRequest &A, const WaitRequest &B) {
       return A.F != B.F ? A.F < B.F : A.K > B.K;
     });
-
-  // 3. Emit, dropping waits implied by earlier ones of the same engine:
-  // Est = largest threshold already waited for since the last barrier on
-  // every path (min over predecessors).
-  constexpr unsigned NP = NumStreams * NumAgents;
-  std::vector<int64_t> EstOut(size_t(NB) * NP, 0);
-  DebugLoc DL;
-  for (MachineBasicBlock *B : RPO) {
-    unsigned BN = B->getNumber();
-    int64_t Est[NP];
-    bool Reset = Barrier.test(BN) || B == Entry;
-    for (unsigned I = 0; I < NP; ++I) {
-      int64_t V = INT64_MAX;
-      if (!Reset)
-        for (MachineBasicBlock *P : B->predecessors())
-          if (DI.isReachable(*P))
-            V = std::min(V, EstOut[size_t(P->getNumber()) * NP + I]);
-      Est[I] = Reset || V == INT64_MAX ? 0 : V;
-    }
-    for (unsigned S : DI.blockSites(*B)) {
-      MachineInstr &MI = *Sites[S].MI;
-      for (const Need &N : Needs[S]) {
-        int64_t &K = Est[(unsigned(N.E) - 1) * NumAgents + N.F];
-        if (N.K <= K) {
-          Note(B, &SyncReport::Counts::WaitsRedundant);
-          continue;
-        }
-        K = N.K;
-        buildWait(TII, *B, MI, DL, N.E, Sem[N.F], getGPR(0), N.K);
-        Note(B, &SyncReport::Counts::WaitsConst);
-      }
-      if (DI.isProducer(S)) {
-        MI.getOperand(DataOperands::semaphore(MI.getDesc()))
-            .setReg(Sem[Sites[S].Agent]);
-        Note(B, &SyncReport::Counts::IncSites);
-      }
-    }
-    std::copy(Est, Est + NP, EstOut.begin() + size_t(BN) * NP);
-    auto Term = B->getFirstTerminator();
-    for (AgentId F = 0; F < NumAgents; ++F)
-      for (int64_t I = 0; I < At(Pad, BN, F); ++I) {
-        BuildMI(*B, Term, DL,
-                TII.get(getSyncOpcodes(engineOfAgent(F)).Inc))
-            .addReg(Sem[F]);
-        Note(B, &SyncReport::Counts::PadIncs);
-      }
-    if (Barrier.test(BN)) {
-      BuildMI(*B, B->begin(), DL, TII.get(BARRIER));
-      Note(B, &SyncReport::Counts::Barriers);
-    }
   }
+}
+
+/// 3. Emission.
+void BarrierSync::emit() {
+  const MachineBasicBlock *Entry = Gen.getRPO().front();
+  Gen.solveWaited(
+      Waits, [](const MachineBasicBlock &, AgentId) { return int64_t(0); },
+      [&](const MachineBasicBlock &B) {
+        return &B == Entry || Barrier.test(B.getNumber());
+      });
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  for (MachineBasicBlock *B : Gen.getRPO()) {
+    WaitedState Waited = Gen.getWaitedAtEntry(*B);
+    for (unsigned S : Deps.blockSites(*B)) {
+      for (const WaitRequest &R : Waits[S])
+        Gen.emitCounterWait(Waited, R, SyncRegs::zeroReg(), *Sites[S].MI);
+      if (Deps.isProducer(S))
+        Gen.setCompletionSemaphore(S);
+    }
+    for (AgentId F = 0; F < NumAgents; ++F)
+      for (int64_t I = 0; I < at(Padding, *B, F); ++I)
+        Gen.emitPadIncrement(*B, F);
+    if (Barrier.test(B->getNumber()))
+      Gen.emitBarrier(*B);
+  }
+}
+
+void BarrierSync::run() {
+  placeBarriers();
+  computeThresholds();
+  emit();
 }

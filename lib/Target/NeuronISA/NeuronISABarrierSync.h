@@ -15,7 +15,9 @@
 #define LLVM_LIB_TARGET_NEURONISA_NEURONISABARRIERSYNC_H
 
 #include "NeuronISADependenceAnalysis.h"
-#include "NeuronISASyncCommon.h"
+#include "NeuronISASyncGenerator.h"
+#include "llvm/ADT/BitVector.h"
+#include <vector>
 
 namespace llvm {
 class MachineFunction;
@@ -25,9 +27,7 @@ namespace NeuronISA {
 
 class BarrierSync {
 public:
-  BarrierSync(MachineFunction &MF, const DependenceInfo &DI,
-              const MachineLoopInfo &MLI, SyncReport &Report)
-      : MF(MF), DI(DI), MLI(MLI), Report(Report) {}
+  explicit BarrierSync(SyncGenerator &Gen);
 
   void run();
 
@@ -37,10 +37,22 @@ public:
                                      const MachineLoopInfo &MLI);
 
 private:
-  MachineFunction &MF;
-  const DependenceInfo &DI;
-  const MachineLoopInfo &MLI;
-  SyncReport &Report;
+  SyncGenerator &Gen;
+  const EngineDependences &Deps;
+  BitVector Barrier; // by block number
+  /// Per (block number, agent): increments since the last barrier at block
+  /// entry and exit, and padding increments before the terminators.
+  std::vector<int64_t> EntryCount, ExitCount, Padding;
+  WaitRequests Waits; // per consumer site
+
+  int64_t &at(std::vector<int64_t> &V, const MachineBasicBlock &B,
+              AgentId F) {
+    return V[size_t(B.getNumber()) * NumAgents + F];
+  }
+  void placeBarriers();
+  void balanceJoin(MachineBasicBlock &B);
+  void computeThresholds();
+  void emit();
 };
 
 } // namespace NeuronISA

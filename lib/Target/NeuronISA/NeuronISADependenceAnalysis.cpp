@@ -300,7 +300,7 @@ static uint64_t hbmExtent(const MachineInstr &MI) {
   return T.extentBytes(MemSpace::HBM);
 }
 
-void DependenceInfo::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
+void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
   std::optional<AffineDecomposer> Decomposer;
   if (SE)
     Decomposer.emplace(*SE, MF.getFunction());
@@ -374,16 +374,16 @@ void DependenceInfo::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
 }
 
 iota_range<unsigned>
-DependenceInfo::blockSites(const MachineBasicBlock &MBB) const {
+EngineDependences::blockSites(const MachineBasicBlock &MBB) const {
   auto [B, E] = BlockRange[MBB.getNumber()];
   return seq(B, E);
 }
 
-bool DependenceInfo::isReachable(const MachineBasicBlock &MBB) const {
+bool EngineDependences::isReachable(const MachineBasicBlock &MBB) const {
   return Reachable.test(MBB.getNumber());
 }
 
-bool DependenceInfo::conflict(unsigned A, unsigned B) const {
+bool EngineDependences::conflict(unsigned A, unsigned B) const {
   for (const TileRef &RA : Sites[A].Refs)
     for (const TileRef &RB : Sites[B].Refs)
       if ((RA.Writes || RB.Writes) && TileRef::mayOverlap(RA, RB))
@@ -499,23 +499,70 @@ private:
 };
 } // namespace
 
-void DependenceInfo::buildGroups() {
+namespace {
+/// Builds the dependence groups of EngineDependences, in three steps:
+///  1. intern every access as a location and list, per location, the sites
+///     touching and writing it;
+///  2. every site becomes a consumer of the candidate groups of the
+///     locations overlapping its accesses, for every other agent: one
+///     candidate per (agent F, location L, kind), the sites of F writing L
+///     (kind W: what a reader of an overlapping location waits for) or
+///     touching L (kind A: what a writer waits for);
+///  3. a candidate keeps the producers from which one of its consumers is
+///     reachable; candidates with equal kept producers merge into one group.
+/// The latest conflicting instance on F before a consumer is the latest,
+/// over its candidates of F, of their latest instances: counts grow in
+/// program order, so T(c, F) = max over c's groups of F.
+class GroupBuilder {
+public:
+  GroupBuilder(ArrayRef<SyncSite> Sites, const BitVector &Reachable)
+      : Sites(Sites), NumBlocks(Reachable.size()) {}
+
+  void indexLocations();
+  void assignConsumers();
+  void keepReachingProducers(std::vector<DependenceGroup> &Groups);
+
+private:
+  ArrayRef<SyncSite> Sites;
+  unsigned NumBlocks;
   LocationIndex Index;
-  // Signature of a site: its (location, writes) pairs.
-  std::vector<SmallVector<unsigned, 4>> Sig(Sites.size());
+  /// Per site: its (location, writes) pairs, as 2 * location + writes.
+  std::vector<SmallVector<unsigned, 4>> SiteAccesses;
+
+  struct CandidateGroup {
+    AgentId F;
+    SmallVector<unsigned, 4> Producers;
+    SmallVector<unsigned, 4> Consumers;
+  };
+  std::vector<CandidateGroup> Candidates;
+  /// (L * NumAgents + F) * 2 + kind -> candidate, or -1 if F has no site
+  /// of that kind at L.
+  DenseMap<unsigned, int> CandidateOf;
+  /// Agents touching each location, as a mask.
+  std::vector<uint32_t> AgentsAt;
+
+  int getCandidate(unsigned L, AgentId F, bool Writers);
+  void buildPredecessorLists(std::vector<unsigned> &Begin,
+                             std::vector<unsigned> &List) const;
+};
+} // namespace
+
+void GroupBuilder::indexLocations() {
+  SiteAccesses.resize(Sites.size());
   for (unsigned S = 0; S < Sites.size(); ++S) {
+    SmallVector<unsigned, 4> &Acc = SiteAccesses[S];
     for (const TileRef &R : Sites[S].Refs) {
       unsigned L = Index.intern(R);
       if (R.Writes)
-        Sig[S].push_back(2 * L + 1);
+        Acc.push_back(2 * L + 1);
       if (R.Reads || !R.Writes)
-        Sig[S].push_back(2 * L);
+        Acc.push_back(2 * L);
     }
-    llvm::sort(Sig[S]);
-    Sig[S].erase(llvm::unique(Sig[S]), Sig[S].end());
+    llvm::sort(Acc);
+    Acc.erase(llvm::unique(Acc), Acc.end());
   }
   for (unsigned S = 0; S < Sites.size(); ++S)
-    for (unsigned E : Sig[S]) {
+    for (unsigned E : SiteAccesses[S]) {
       LocationIndex::Loc &L = Index.Locs[E / 2];
       if (L.Accessors.empty() || L.Accessors.back() != S)
         L.Accessors.push_back(S);
@@ -523,54 +570,41 @@ void DependenceInfo::buildGroups() {
         L.Writers.push_back(S);
     }
   Index.finalize();
-
-  // Provisional groups, one per (agent F, location L, kind): the sites of F
-  // writing L (kind W: what a reader of an overlapping location waits for)
-  // or touching L (kind A: what a writer waits for). The latest conflicting
-  // instance on F before a consumer is the latest, over the groups of the
-  // locations overlapping its accesses, of those groups' latest instances:
-  // counts grow in program order, so T(c, F) = max over c's groups of F.
-  struct Prov {
-    AgentId F;
-    SmallVector<unsigned, 4> Producers;
-    SmallVector<unsigned, 4> Consumers;
-  };
-  std::vector<Prov> Provs;
-  DenseMap<unsigned, unsigned> ProvOf; // (L * NumAgents + F) * 2 + kind
-  auto GetProv = [&](unsigned L, AgentId F, bool Writers) -> int {
-    unsigned Key = (L * NumAgents + F) * 2 + Writers;
-    auto It = ProvOf.find(Key);
-    if (It != ProvOf.end())
-      return It->second;
-    Prov P;
-    P.F = F;
-    const LocationIndex::Loc &Loc = Index.Locs[L];
-    for (unsigned S : Writers ? Loc.Writers : Loc.Accessors)
-      if (Sites[S].Agent == F)
-        P.Producers.push_back(S);
-    int Id = -1;
-    if (!P.Producers.empty()) {
-      Id = Provs.size();
-      Provs.push_back(std::move(P));
-    }
-    ProvOf[Key] = Id;
-    return Id;
-  };
-  // Agents present at each location, to visit only those.
-  std::vector<uint32_t> AgentsAt(Index.Locs.size(), 0);
+  AgentsAt.assign(Index.Locs.size(), 0);
   for (unsigned L = 0; L < Index.Locs.size(); ++L)
     for (unsigned S : Index.Locs[L].Accessors)
       AgentsAt[L] |= 1u << Sites[S].Agent;
+}
+
+int GroupBuilder::getCandidate(unsigned L, AgentId F, bool Writers) {
+  unsigned Key = (L * NumAgents + F) * 2 + Writers;
+  auto [It, New] = CandidateOf.try_emplace(Key, -1);
+  if (!New)
+    return It->second;
+  CandidateGroup C;
+  C.F = F;
+  const LocationIndex::Loc &Loc = Index.Locs[L];
+  for (unsigned S : Writers ? Loc.Writers : Loc.Accessors)
+    if (Sites[S].Agent == F)
+      C.Producers.push_back(S);
+  if (C.Producers.empty())
+    return -1;
+  It->second = Candidates.size();
+  Candidates.push_back(std::move(C));
+  return It->second;
+}
+
+void GroupBuilder::assignConsumers() {
   SmallVector<int, 8> Mine;
   for (unsigned C = 0; C < Sites.size(); ++C) {
     Mine.clear();
-    for (unsigned E : Sig[C]) {
+    for (unsigned E : SiteAccesses[C]) {
       bool CWrites = E & 1;
       for (unsigned L : Index.overlapping(E / 2)) {
         uint32_t Agents = AgentsAt[L] & ~(1u << Sites[C].Agent);
         for (AgentId F = 0; Agents; ++F, Agents >>= 1)
           if (Agents & 1) {
-            int G = GetProv(L, F, /*Writers=*/!CWrites);
+            int G = getCandidate(L, F, /*Writers=*/!CWrites);
             if (G >= 0)
               Mine.push_back(G);
           }
@@ -579,62 +613,64 @@ void DependenceInfo::buildGroups() {
     llvm::sort(Mine);
     Mine.erase(llvm::unique(Mine), Mine.end());
     for (int G : Mine)
-      Provs[G].Consumers.push_back(C);
+      Candidates[G].Consumers.push_back(C);
   }
+}
 
-  // Keep the producers that reach some consumer of their group (backward
-  // search from the consumers' blocks); merge groups whose kept sets are
-  // equal. For a consumer c, the kept producers that reach c are exactly the
-  // candidates that reach c, so the latest instance before c is unchanged.
-  unsigned NB = Reachable.size();
-  std::vector<unsigned> Mark(NB, 0); // == Epoch: can reach a consumer
+/// Predecessors by block number, compressed.
+void GroupBuilder::buildPredecessorLists(std::vector<unsigned> &Begin,
+                                         std::vector<unsigned> &List) const {
+  Begin.assign(NumBlocks + 1, 0);
+  if (Sites.empty())
+    return;
+  const MachineFunction &MF = *Sites.front().MBB->getParent();
+  for (const MachineBasicBlock &MBB : MF)
+    Begin[MBB.getNumber() + 1] = MBB.pred_size();
+  for (unsigned I = 0; I < NumBlocks; ++I)
+    Begin[I + 1] += Begin[I];
+  List.resize(Begin[NumBlocks]);
+  for (const MachineBasicBlock &MBB : MF) {
+    unsigned K = Begin[MBB.getNumber()];
+    for (const MachineBasicBlock *P : MBB.predecessors())
+      List[K++] = P->getNumber();
+  }
+}
+
+/// For a consumer c, the kept producers that reach c are exactly the
+/// candidates that reach c, so the latest instance before c is unchanged.
+void GroupBuilder::keepReachingProducers(std::vector<DependenceGroup> &Groups) {
+  std::vector<unsigned> Mark(NumBlocks, 0); // == Epoch: reaches a consumer
   // == Epoch: a producer block none of whose successors is known to reach a
   // consumer yet. The search stops once there is none left: every producer
   // is then kept, as the complete search would find.
-  std::vector<unsigned> Pending(NB, 0);
-  // Predecessors by block number, compressed (built on first use).
+  std::vector<unsigned> Pending(NumBlocks, 0);
   std::vector<unsigned> PredBegin, PredList;
-  if (!Sites.empty()) {
-    const MachineFunction &MF = *Sites.front().MBB->getParent();
-    PredBegin.assign(NB + 1, 0);
-    for (const MachineBasicBlock &MBB : MF)
-      PredBegin[MBB.getNumber() + 1] = MBB.pred_size();
-    for (unsigned I = 0; I < NB; ++I)
-      PredBegin[I + 1] += PredBegin[I];
-    PredList.resize(PredBegin[NB]);
-    for (const MachineBasicBlock &MBB : MF) {
-      unsigned K = PredBegin[MBB.getNumber()];
-      for (const MachineBasicBlock *P : MBB.predecessors())
-        PredList[K++] = P->getNumber();
-    }
-  }
-  SmallVector<unsigned, 16> WorkN;
+  buildPredecessorLists(PredBegin, PredList);
+  SmallVector<unsigned, 16> Work;
   unsigned Epoch = 0;
-  std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> FinalId;
-  ConsumerGroups.assign(Sites.size(), {});
-  ProducerGroups.assign(Sites.size(), {});
-  for (Prov &PG : Provs) {
-    if (PG.Consumers.empty())
+  std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> GroupOf;
+  for (CandidateGroup &Cand : Candidates) {
+    if (Cand.Consumers.empty())
       continue;
     ++Epoch;
     unsigned NumPending = 0;
-    for (unsigned P : PG.Producers) {
+    for (unsigned P : Cand.Producers) {
       unsigned BN = Sites[P].MBB->getNumber();
       if (Pending[BN] != Epoch) {
         Pending[BN] = Epoch;
         ++NumPending;
       }
     }
-    for (unsigned C : PG.Consumers) {
+    for (unsigned C : Cand.Consumers) {
       unsigned BN = Sites[C].MBB->getNumber();
       if (Mark[BN] != Epoch) {
         Mark[BN] = Epoch;
-        WorkN.push_back(BN);
+        Work.push_back(BN);
       }
     }
     // Blocks from which a consumer block is reachable (zero or more edges).
-    while (!WorkN.empty() && NumPending) {
-      unsigned B = WorkN.pop_back_val();
+    while (!Work.empty() && NumPending) {
+      unsigned B = Work.pop_back_val();
       for (unsigned J = PredBegin[B]; J < PredBegin[B + 1]; ++J) {
         unsigned P = PredList[J];
         if (Pending[P] == Epoch) {
@@ -643,16 +679,16 @@ void DependenceInfo::buildGroups() {
         }
         if (Mark[P] != Epoch) {
           Mark[P] = Epoch;
-          WorkN.push_back(P);
+          Work.push_back(P);
         }
       }
     }
-    WorkN.clear();
+    Work.clear();
     SmallVector<unsigned, 4> Kept;
-    for (unsigned P : PG.Producers) {
+    for (unsigned P : Cand.Producers) {
       const MachineBasicBlock *B = Sites[P].MBB;
-      auto It = llvm::upper_bound(PG.Consumers, P);
-      bool Reaches = It != PG.Consumers.end() && Sites[*It].MBB == B;
+      auto It = llvm::upper_bound(Cand.Consumers, P);
+      bool Reaches = It != Cand.Consumers.end() && Sites[*It].MBB == B;
       for (const MachineBasicBlock *S : B->successors())
         Reaches |= Mark[S->getNumber()] == Epoch;
       if (Reaches)
@@ -660,18 +696,27 @@ void DependenceInfo::buildGroups() {
     }
     if (Kept.empty())
       continue;
-    auto [It, New] = FinalId.try_emplace({PG.F, Kept}, Groups.size());
+    auto [It, New] = GroupOf.try_emplace({Cand.F, Kept}, Groups.size());
     if (New) {
-      DepGroup G;
-      G.Producer = PG.F;
+      DependenceGroup G;
+      G.Producer = Cand.F;
       G.Producers = Kept;
       Groups.push_back(std::move(G));
     }
-    DepGroup &G = Groups[It->second];
-    G.Consumers.append(PG.Consumers.begin(), PG.Consumers.end());
+    DependenceGroup &G = Groups[It->second];
+    G.Consumers.append(Cand.Consumers.begin(), Cand.Consumers.end());
   }
+}
+
+void EngineDependences::buildGroups() {
+  GroupBuilder Builder(Sites, Reachable);
+  Builder.indexLocations();
+  Builder.assignConsumers();
+  Builder.keepReachingProducers(Groups);
+  ConsumerGroups.assign(Sites.size(), {});
+  ProducerGroups.assign(Sites.size(), {});
   for (unsigned GI = 0; GI < Groups.size(); ++GI) {
-    DepGroup &G = Groups[GI];
+    DependenceGroup &G = Groups[GI];
     llvm::sort(G.Consumers);
     G.Consumers.erase(llvm::unique(G.Consumers), G.Consumers.end());
     for (unsigned C : G.Consumers)
@@ -681,7 +726,8 @@ void DependenceInfo::buildGroups() {
   }
 }
 
-void DependenceInfo::analyze(MachineFunction &MF, ScalarEvolution *SE) {
+void EngineDependences::analyze(MachineFunction &MF, ScalarEvolution *SE,
+                                AAResults *AA) {
   Sites.clear();
   Groups.clear();
   NumOpaqueSites = 0;

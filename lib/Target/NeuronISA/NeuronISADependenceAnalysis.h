@@ -50,6 +50,7 @@ namespace llvm {
 class MachineBasicBlock;
 class MachineFunction;
 class MachineInstr;
+class AAResults;
 class MachineMemOperand;
 class ScalarEvolution;
 class Value;
@@ -73,7 +74,7 @@ struct TileRef {
   bool Reads = false;
 
   /// HBM only, when ScalarEvolution describes the pointer (see
-  /// DependenceInfo::analyze): every address the access ever starts at,
+  /// EngineDependences::analyze): every address the access ever starts at,
   /// over the whole run of the function, is congruent modulo 2^AffTZ to
   /// B + AffC, where B is the same value for every access with the same
   /// AffBase (a sum of values each computed at most once per call), and
@@ -105,21 +106,24 @@ struct SyncSite {
   SmallVector<TileRef, 3> Refs;
 };
 
-struct DepGroup {
+struct DependenceGroup {
   AgentId Producer;                  // F
   SmallVector<unsigned, 4> Producers; // site ids, ascending
   SmallVector<unsigned, 4> Consumers; // site ids, ascending
 };
 
-class DependenceInfo {
+class EngineDependences {
 public:
   /// With SE (the IR function's ScalarEvolution), HBM accesses to run-time
   /// addresses get an affine description (TileRef::AffBase); without it
-  /// they conflict with every access to the same object.
-  void analyze(MachineFunction &MF, ScalarEvolution *SE = nullptr);
+  /// they conflict with every access to the same object. With AA, accesses
+  /// that the IR's alias analysis (e.g. scoped noalias metadata) proves
+  /// disjoint do not conflict.
+  void analyze(MachineFunction &MF, ScalarEvolution *SE = nullptr,
+               AAResults *AA = nullptr);
 
   ArrayRef<SyncSite> sites() const { return Sites; }
-  ArrayRef<DepGroup> groups() const { return Groups; }
+  ArrayRef<DependenceGroup> groups() const { return Groups; }
   /// Groups in which site S is a consumer (several may share an agent: S
   /// waits for the largest of their thresholds).
   ArrayRef<unsigned> consumerGroups(unsigned S) const {
@@ -143,7 +147,7 @@ public:
 
 private:
   std::vector<SyncSite> Sites;
-  std::vector<DepGroup> Groups;
+  std::vector<DependenceGroup> Groups;
   std::vector<SmallVector<unsigned, 2>> ConsumerGroups;
   std::vector<SmallVector<unsigned, 1>> ProducerGroups;
   std::vector<std::pair<unsigned, unsigned>> BlockRange; // by block number

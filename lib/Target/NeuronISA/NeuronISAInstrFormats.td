@@ -35,13 +35,18 @@ def FmtCopy         : TileFormat<12>;
 def FmtMemset       : TileFormat<13>;
 def FmtIota         : TileFormat<14>;
 
-class SyncKind<bits<3> v> { bits<3> Value = v; }
-def SyncNone    : SyncKind<0>;
-def SyncWait    : SyncKind<1>;
-def SyncWaitReg : SyncKind<2>;
-def SyncInc     : SyncKind<3>;
-def SyncSemSet  : SyncKind<4>;
-def SyncBarrier : SyncKind<5>;
+// Role: the column of the instruction in getEngineSyncOpcode (below).
+class SyncKind<bits<3> v, string role> { bits<3> Value = v; string Role = role; }
+def SyncNone    : SyncKind<0, "data">;
+def SyncWait    : SyncKind<1, "wait">;
+def SyncWaitReg : SyncKind<2, "waitr">;
+def SyncInc     : SyncKind<3, "inc">;
+def SyncSemSet  : SyncKind<4, "semset">;
+def SyncBarrier : SyncKind<5, "barrier">;
+
+// Data-path and synchronization instructions related by engine: see
+// getEngineSyncOpcode.
+class EngineSyncRelation<string role> { string SyncRole = role; }
 
 class NeuronISAInst<dag outs, dag ins, string asmstr, list<dag> pattern>
     : Instruction {
@@ -133,7 +138,7 @@ class DataInst<Engine E, TileFormat F, string mnemonic, dag operandList,
                string operands, bits<5> subop = 0>
     : DataEncoding<(outs), !con(operandList, (ins SEMOPT:$sem)),
                    mnemonic # "\t" # operands # ", $sem">,
-      NeuronISABuiltin<mnemonic> {
+      NeuronISABuiltin<mnemonic>, EngineSyncRelation<SyncNone.Role> {
   let Eng = E;
   let Fmt = F;
   let SubOp = subop;
@@ -148,7 +153,7 @@ class SyncInst<Engine E, SyncKind K, string mnemonic, dag operandList,
                string operands>
     : ShortInst<(outs), operandList, mnemonic # "\t" # operands, [],
                 {0, 0, 0, 0, 0, K.Value{2}, K.Value{1}, K.Value{0}}>,
-      NeuronISABuiltin<mnemonic> {
+      NeuronISABuiltin<mnemonic>, EngineSyncRelation<K.Role> {
   let Eng = E;
   let Sync = K;
   let hasSideEffects = 1;

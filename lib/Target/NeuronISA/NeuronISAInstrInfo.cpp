@@ -12,7 +12,19 @@
 using namespace llvm;
 
 #define GET_INSTRINFO_CTOR_DTOR
+#define GET_INSTRMAP_INFO
 #include "NeuronISAGenInstrInfo.inc"
+
+NeuronISA::EngineSyncOpcodes
+NeuronISA::getEngineSyncOpcodes(unsigned DataPathOpcode) {
+  auto Get = [&](SyncRole Role) {
+    int Opcode = getEngineSyncOpcode(DataPathOpcode, Role);
+    assert(Opcode >= 0 && "not a data-path instruction");
+    return unsigned(Opcode);
+  };
+  return {Get(SyncRole_wait), Get(SyncRole_waitr), Get(SyncRole_inc),
+          Get(SyncRole_semset)};
+}
 
 NeuronISAInstrInfo::NeuronISAInstrInfo(const NeuronISASubtarget &STI)
     : NeuronISAGenInstrInfo(STI, RI), RI() {}

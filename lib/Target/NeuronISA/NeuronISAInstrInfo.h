@@ -14,6 +14,16 @@
 namespace llvm {
 class NeuronISASubtarget;
 
+namespace NeuronISA {
+/// The synchronization instructions of one engine.
+struct EngineSyncOpcodes {
+  unsigned Wait, WaitR, Inc, SemSet;
+};
+/// Those of the engine that issues data-path instruction DataPathOpcode
+/// (SP for a DMA), from the getEngineSyncOpcode relation of the .td files.
+EngineSyncOpcodes getEngineSyncOpcodes(unsigned DataPathOpcode);
+} // namespace NeuronISA
+
 class NeuronISAInstrInfo : public NeuronISAGenInstrInfo {
   const NeuronISARegisterInfo RI;
   /// The message verifyInstruction's ErrInfo refers to.

@@ -731,6 +731,16 @@ def BARRIER : SyncInst<EngineControl, SyncBarrier, "barrier", (ins), ""> {
 // Tables
 //===----------------------------------------------------------------------===//
 
+// From a data-path instruction to the wait, waitr, inc and semset of the
+// engine that issues it (for a DMA: SP), for the synchronization passes.
+def getEngineSyncOpcode : InstrMapping {
+  let FilterClass = "EngineSyncRelation";
+  let RowFields = ["Eng"];
+  let ColFields = ["SyncRole"];
+  let KeyCol = ["data"];
+  let ValueCols = [["wait"], ["waitr"], ["inc"], ["semset"]];
+}
+
 // Builtin name (without the "neuronisa." prefix) -> opcode.
 def NeuronISABuiltinTable : GenericTable {
   let FilterClass = "NeuronISABuiltin";

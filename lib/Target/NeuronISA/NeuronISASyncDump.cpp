@@ -155,7 +155,7 @@ private:
 } // namespace
 
 void NeuronISA::dumpSyncForValidation(const MachineFunction &MF,
-                                      const DependenceInfo &DI, StringRef Mode,
+                                      const EngineDependences &DI, StringRef Mode,
                                       ArrayRef<std::string> Fallbacks) {
   // The first function of the process truncates the file, the others append.
   static bool Started = false;
@@ -231,7 +231,7 @@ void NeuronISA::dumpSyncForValidation(const MachineFunction &MF,
       }
     });
     J.attributeArray("groups", [&] {
-      for (const DepGroup &G : DI.groups())
+      for (const DependenceGroup &G : DI.groups())
         J.object([&] {
           J.attribute("agent", G.Producer);
           J.attributeArray("producers", [&] {

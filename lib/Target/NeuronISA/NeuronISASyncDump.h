@@ -25,7 +25,7 @@ namespace llvm {
 class MachineFunction;
 
 namespace NeuronISA {
-class DependenceInfo;
+class EngineDependences;
 
 /// Was -neuronisa-sync-dump given?
 bool isSyncDumpRequested();
@@ -34,7 +34,7 @@ bool isSyncDumpRequested();
 /// algorithm whose output MF now holds); Fallbacks are the reasons of the
 /// fallbacks the algorithm reported (imprecision it announced). Reports an
 /// error through the LLVMContext when the file cannot be written.
-void dumpSyncForValidation(const MachineFunction &MF, const DependenceInfo &DI,
+void dumpSyncForValidation(const MachineFunction &MF, const EngineDependences &DI,
                            StringRef Mode, ArrayRef<std::string> Fallbacks);
 
 } // namespace NeuronISA

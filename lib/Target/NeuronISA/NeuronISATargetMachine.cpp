@@ -2,11 +2,13 @@
 
 #include "NeuronISATargetMachine.h"
 #include "NeuronISA.h"
+#include "NeuronISASyncPass.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/CodeGen/Passes.h"
 #include "llvm/CodeGen/TargetLoweringObjectFileImpl.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Transforms/Scalar.h"
 
 using namespace llvm;
@@ -65,6 +67,11 @@ NeuronISATargetMachine::createPassConfig(PassManagerBase &PM) {
   return new NeuronISAPassConfig(*this, PM);
 }
 
+void NeuronISATargetMachine::registerPassBuilderCallbacks(PassBuilder &PB) {
+#define GET_PASS_REGISTRY "NeuronISAPassRegistry.def"
+#include "llvm/Passes/TargetPassRegistry.inc"
+}
+
 extern "C" void LLVMInitializeNeuronISATarget() {
   static bool Done = false;
   if (Done)
@@ -74,7 +81,7 @@ extern "C" void LLVMInitializeNeuronISATarget() {
   PassRegistry &PR = *PassRegistry::getPassRegistry();
   initializeNeuronISADAGToDAGISelLegacyPass(PR);
   initializeNeuronISAKernelVerifierPass(PR);
-  initializeNeuronISASyncPass(PR);
+  initializeNeuronISASyncLegacyPass(PR);
 }
 
 void llvm::registerNeuronISATarget() {

@@ -28,6 +28,7 @@ public:
   }
   const NeuronISASubtarget *getSubtargetImpl() const { return &Subtarget; }
   TargetPassConfig *createPassConfig(PassManagerBase &PM) override;
+  void registerPassBuilderCallbacks(PassBuilder &PB) override;
   TargetLoweringObjectFile *getObjFileLowering() const override {
     return TLOF.get();
   }

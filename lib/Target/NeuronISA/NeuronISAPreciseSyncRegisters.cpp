@@ -1,0 +1,363 @@
+//===-- NeuronISAPreciseSyncRegisters.cpp - Registers of precise sync -----===//
+//
+// Step 3 of the precise algorithm: the reserved registers (SyncRegs).
+//  - Counters first: agents whose counters change alike at every block end
+//    share one register; more distinct counters than registers make the
+//    whole function fall back to the barrier algorithm.
+//  - Snapshots by priority (their waits weighted by 8^loop depth), highest
+//    register first, sharing a register (also a counter's, after its last
+//    read) when their live ranges do not meet; groups with the same last
+//    producer sites per block share one snapshot. A group left without a
+//    register waits for the current count N_F(c) instead (sound, not
+//    precise), with a remark.
+//
+// Live ranges are closed intervals of positions inside blocks, with sites
+// s_0..s_{m-1}: 0 the block start (the entry's initializations), 2i+1 the
+// waits before s_i, 2i+2 the snapshot writes after s_i, End the counter
+// updates before the terminators. Two values share a register when no
+// intervals meet.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NeuronISAPreciseSync.h"
+#include "NeuronISASyncRegisters.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <string>
+
+using namespace llvm;
+using namespace llvm::NeuronISA;
+
+#define DEBUG_TYPE "neuronisa-sync"
+
+STATISTIC(NumSnapshotRegs, "Snapshot registers used");
+STATISTIC(NumCounterRegs, "Counter registers used");
+
+static constexpr int End = std::numeric_limits<int>::max();
+
+bool PreciseSync::interferes(const LiveRange &A, const LiveRange &B) {
+  auto I = A.begin(), J = B.begin();
+  while (I != A.end() && J != B.end()) {
+    if (I->Block < J->Block)
+      ++I;
+    else if (J->Block < I->Block)
+      ++J;
+    else {
+      for (auto K = J; K != B.end() && K->Block == I->Block; ++K)
+        if (I->Lo <= K->Hi && K->Lo <= I->Hi)
+          return true;
+      ++I;
+    }
+  }
+  return false;
+}
+
+void PreciseSync::buildPredecessors() {
+  unsigned N = RPO.size();
+  PredBegin.assign(N + 1, 0);
+  Preds.clear();
+  for (unsigned I = 0; I < N; ++I) {
+    PredBegin[I] = Preds.size();
+    for (MachineBasicBlock *P : RPO[I]->predecessors())
+      if (Deps.isReachable(*P))
+        Preds.push_back(Gen.getRPOIndex(*P));
+  }
+  PredBegin[N] = Preds.size();
+}
+
+/// Backward liveness over the blocks: LiveIn = Use | (LiveOut & ~Kill).
+void PreciseSync::liveness(const BitVector &Use, const BitVector &Kill,
+                           BitVector &LiveIn, BitVector &LiveOut) const {
+  unsigned N = RPO.size();
+  LiveIn.reset();
+  LiveIn.resize(N);
+  LiveOut.reset();
+  LiveOut.resize(N);
+  SmallVector<unsigned, 32> Work;
+  for (unsigned I : Use.set_bits()) {
+    LiveIn.set(I);
+    Work.push_back(I);
+  }
+  while (!Work.empty()) {
+    unsigned B = Work.pop_back_val();
+    for (unsigned J = PredBegin[B]; J < PredBegin[B + 1]; ++J) {
+      unsigned P = Preds[J];
+      LiveOut.set(P);
+      if (!Kill.test(P) && !LiveIn.test(P)) {
+        LiveIn.set(P);
+        Work.push_back(P);
+      }
+    }
+  }
+}
+
+void PreciseSync::lastProducersPerBlock(
+    unsigned Group, SmallVectorImpl<unsigned> &Last) const {
+  ArrayRef<unsigned> P = Groups[Group].Producers;
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  for (unsigned I = 0; I < P.size(); ++I)
+    if (I + 1 == P.size() || Sites[P[I + 1]].MBB != Sites[P[I]].MBB)
+      Last.push_back(P[I]);
+}
+
+/// Group GI's snapshot register: read by the waits of its Unknown consumers
+/// (which precede every producer of the group in their block, else their
+/// threshold would be Known), written after the last producer of the group
+/// in a block only where the value is live out of it, initialized at entry
+/// only if live there.
+PreciseSync::LiveRange PreciseSync::snapshotRange(unsigned GI) {
+  const DependenceGroup &G = Groups[GI];
+  unsigned N = RPO.size();
+  BitVector UseB(N), Def(N), LiveIn, LiveOut;
+  if (ScratchLastUse.size() != N) {
+    ScratchLastUse.assign(N, -1);
+    ScratchDefPos.assign(N, -1);
+  }
+  std::vector<int> &LastUse = ScratchLastUse, &DefPos = ScratchDefPos;
+  for (unsigned C : G.Consumers)
+    for (const WaitRequest &R : Waits[C])
+      if (R.Group == GI && R.Snapshot) {
+        unsigned I = Gen.getRPOIndex(*Deps.sites()[C].MBB);
+        UseB.set(I);
+        LastUse[I] = std::max(LastUse[I], int(2 * SitePos[C] + 1));
+      }
+  for (unsigned P : G.Producers) {
+    unsigned I = Gen.getRPOIndex(*Deps.sites()[P].MBB);
+    Def.set(I);
+    DefPos[I] = std::max(DefPos[I], int(2 * SitePos[P] + 2));
+  }
+  liveness(UseB, Def, LiveIn, LiveOut);
+  SnapshotLiveAtEntry[GI] = LiveIn.test(0);
+  SnapshotLiveOut[GI] = LiveOut;
+  LiveRange R;
+  BitVector Any = LiveIn; // the blocks that can get a segment
+  Any |= UseB;
+  Any |= Def;
+  for (unsigned I : Any.set_bits()) {
+    if (LiveIn.test(I)) {
+      int Hi = (!Def.test(I) && LiveOut.test(I)) ? End : LastUse[I];
+      if (Hi < 0) // live through a def without a use: cannot happen
+        Hi = End;
+      R.push_back({I, 0, Hi});
+    } else if (UseB.test(I)) {
+      R.push_back({I, 0, LastUse[I]}); // conservative
+    }
+    if (Def.test(I) && LiveOut.test(I))
+      R.push_back({I, DefPos[I], End});
+  }
+  for (unsigned I : UseB.set_bits())
+    LastUse[I] = -1;
+  for (unsigned I : Def.set_bits())
+    DefPos[I] = -1;
+  return R;
+}
+
+/// Counter of the agents owned by Owner: read by waits on C_F + k, by
+/// snapshot writes of F, and (for a snapshot that may fall back) by the
+/// snapshot consumers of F; updated at block ends, initialized at entry. It
+/// is live from the entry to its last read; updates after it are dropped.
+PreciseSync::LiveRange PreciseSync::counterRange(AgentId Owner) {
+  unsigned N = RPO.size();
+  BitVector UseB(N), Kill(N), LiveIn, LiveOut;
+  std::vector<int> LastUse(N, -1);
+  auto Use = [&](unsigned Site, int Pos) {
+    unsigned I = Gen.getRPOIndex(*Deps.sites()[Site].MBB);
+    UseB.set(I);
+    LastUse[I] = std::max(LastUse[I], Pos);
+  };
+  for (unsigned C = 0; C < Waits.size(); ++C)
+    for (const WaitRequest &R : Waits[C])
+      if (CounterOwner[R.F] == Owner)
+        Use(C, 2 * SitePos[C] + 1); // a snapshot wait may become C_F + k
+  SmallVector<unsigned, 8> Last;
+  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
+    if (!NeedsSnapshot[GI] || CounterOwner[Groups[GI].Producer] != Owner)
+      continue;
+    Last.clear();
+    lastProducersPerBlock(GI, Last);
+    for (unsigned P : Last)
+      Use(P, 2 * SitePos[P] + 2);
+  }
+  liveness(UseB, Kill, LiveIn, LiveOut);
+  CounterLiveOut[Owner] = LiveOut;
+  LiveRange R;
+  BitVector Any = LiveOut; // the blocks that can get a segment
+  Any |= LiveIn;
+  for (unsigned I : Any.set_bits()) {
+    if (LiveOut.test(I))
+      R.push_back({I, 0, End});
+    else if (LiveIn.test(I))
+      R.push_back({I, 0, LastUse[I]});
+  }
+  if (R.empty() || R.front().Block != 0)
+    R.insert(R.begin(), Segment{0, 0, 0}); // the initialization
+  return R;
+}
+
+/// Groups of one agent whose last producer sites in every block coincide
+/// hold the same snapshot value everywhere (the count after the latest
+/// executed one of those sites, 0 before): one snapshot serves them all.
+void PreciseSync::shareIdenticalSnapshots() {
+  std::map<std::pair<AgentId, SmallVector<unsigned, 8>>, unsigned> Rep;
+  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
+    if (!NeedsSnapshot[GI])
+      continue;
+    SmallVector<unsigned, 8> Last;
+    lastProducersPerBlock(GI, Last);
+    auto [It, New] = Rep.try_emplace({Groups[GI].Producer, Last}, GI);
+    if (New)
+      continue;
+    unsigned R = It->second;
+    for (unsigned C : Groups[GI].Consumers)
+      for (WaitRequest &W : Waits[C])
+        if (W.Group == GI && W.Snapshot)
+          W.Group = R;
+    auto &RC = Groups[R].Consumers;
+    RC.append(Groups[GI].Consumers.begin(), Groups[GI].Consumers.end());
+    llvm::sort(RC);
+    RC.erase(llvm::unique(RC), RC.end());
+    NeedsSnapshot[GI] = false;
+  }
+}
+
+/// Agents whose counts change identically at every block end hold equal
+/// counters (all start at 0): they share one register and one addi.
+/// Returns false if they do not fit.
+bool PreciseSync::assignCounters(unsigned &NumCounters) {
+  std::map<std::vector<std::pair<unsigned, int64_t>>, AgentId> ByPattern;
+  NumCounters = 0;
+  for (AgentId F = 0; F < NumAgents; ++F) {
+    OwnsCounter[F] = false;
+    CounterReg[F] = SyncRegs::zeroReg();
+    CounterOwner[F] = F;
+    std::vector<std::pair<unsigned, int64_t>> Pattern;
+    for (MachineBasicBlock *B : RPO)
+      if (int64_t D = correction(*B, F))
+        Pattern.push_back({unsigned(B->getNumber()), D});
+    if (Pattern.empty())
+      continue;
+    auto [It, New] = ByPattern.try_emplace(Pattern, F);
+    CounterOwner[F] = It->second;
+    OwnsCounter[F] = New;
+    if (New)
+      ++NumCounters;
+  }
+  if (NumCounters > SyncRegs::Count) {
+    Gen.noteFallback(&Gen.getFunction().front(),
+                     std::to_string(NumCounters) +
+                         " agents need a counter register, only " +
+                         std::to_string(SyncRegs::Count) +
+                         " are reserved: using the barrier algorithm");
+    return false;
+  }
+  return true;
+}
+
+/// Out of registers: Group's snapshot consumers wait for every earlier
+/// instance of its agent instead (C_F + off_F(c): sound, not precise).
+void PreciseSync::waitForEveryEarlierInstance(unsigned GI) {
+  const DependenceGroup &G = Groups[GI];
+  const MachineBasicBlock *First = nullptr;
+  for (unsigned C : G.Consumers)
+    for (WaitRequest &R : Waits[C])
+      if (R.Group == GI && R.Snapshot) {
+        R.Snapshot = false;
+        R.K = offsetBefore(C, G.Producer);
+        if (!First)
+          First = Deps.sites()[C].MBB;
+      }
+  NeedsSnapshot[GI] = false;
+  Gen.noteFallback(
+      First, "no reserved register left for the threshold of a "
+             "dependence on " +
+                 agentName(G.Producer) + " (" +
+                 std::to_string(G.Consumers.size()) +
+                 " consumers): they wait for every earlier completion "
+                 "of " +
+                 agentName(G.Producer) + " instead of the latest "
+                                         "conflicting one");
+}
+
+/// Snapshots by priority: dynamic waits weighted by 8^loop depth. Returns
+/// whether some group fell back.
+bool PreciseSync::assignSnapshots(
+    unsigned NumCounters, std::vector<SmallVector<LiveRange, 4>> &Occupied) {
+  const MachineLoopInfo &MLI = Gen.getLoopInfo();
+  SnapshotReg.assign(Groups.size(), 0);
+  SmallVector<std::pair<uint64_t, unsigned>, 8> Want;
+  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
+    if (!NeedsSnapshot[GI])
+      continue;
+    uint64_t W = 0;
+    for (unsigned C : Groups[GI].Consumers)
+      for (const WaitRequest &R : Waits[C])
+        if (R.Group == GI && R.Snapshot)
+          W += uint64_t(1)
+               << std::min(3 * MLI.getLoopDepth(Deps.sites()[C].MBB), 60u);
+    Want.push_back({W, GI});
+  }
+  llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
+  bool Fallback = false;
+  BitVector SnapshotUsed(SyncRegs::Count);
+  for (const auto &[Weight, GI] : Want) {
+    LiveRange R = snapshotRange(GI);
+    int Reg = -1;
+    // Highest registers first (r31, r30, ...): snapshots, then counters'
+    // dead stretches.
+    for (int X = SyncRegs::Count - 1; X >= 0 && Reg < 0; --X)
+      if (llvm::none_of(Occupied[X], [&](const LiveRange &O) {
+            return interferes(R, O);
+          }))
+        Reg = X;
+    if (Reg < 0) {
+      waitForEveryEarlierInstance(GI);
+      Fallback = true;
+      continue;
+    }
+    SnapshotReg[GI] = SyncRegs::reg(Reg);
+    Occupied[Reg].push_back(std::move(R));
+    if (unsigned(Reg) >= NumCounters)
+      SnapshotUsed.set(Reg);
+  }
+  Gen.getReport().SnapshotRegs = SnapshotUsed.count();
+  NumSnapshotRegs += SnapshotUsed.count();
+  return Fallback;
+}
+
+bool PreciseSync::allocateRegisters() {
+  unsigned NumCounters;
+  if (!assignCounters(NumCounters))
+    return false;
+  SitePos.assign(Deps.sites().size(), 0);
+  for (MachineBasicBlock *B : RPO) {
+    unsigned I = 0;
+    for (unsigned S : Deps.blockSites(*B))
+      SitePos[S] = I++;
+  }
+  buildPredecessors();
+  shareIdenticalSnapshots();
+  SnapshotLiveOut.assign(Groups.size(), BitVector());
+  CounterLiveOut.assign(NumAgents, BitVector());
+
+  // Live ranges per reserved register (index I: register r20 + I).
+  std::vector<SmallVector<LiveRange, 4>> Occupied(SyncRegs::Count);
+  // Counters are all live at the entry: r20, r21, ...
+  unsigned Next = 0;
+  for (AgentId F = 0; F < NumAgents; ++F)
+    if (OwnsCounter[F]) {
+      CounterReg[F] = SyncRegs::counterReg(Next);
+      Occupied[Next++].push_back(counterRange(F));
+    }
+  for (AgentId F = 0; F < NumAgents; ++F)
+    CounterReg[F] = CounterReg[CounterOwner[F]];
+  Gen.getReport().CounterRegs = NumCounters;
+  NumCounterRegs += NumCounters;
+
+  if (assignSnapshots(NumCounters, Occupied))
+    combineWaits();
+  return true;
+}

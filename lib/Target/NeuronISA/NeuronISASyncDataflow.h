@@ -1,0 +1,146 @@
+//===-- NeuronISASyncDataflow.h - The sync passes' one solver ---*- C++ -*-===//
+//
+// The forward dataflow solver that every analysis of the synchronization
+// passes uses (thresholds, implied waits, both modes), in the manner of
+// SIInsertWaitcnts::run: the reachable blocks in reverse post-order in a
+// MapVector, each with its Incoming state and a Dirty flag. A dirty block is
+// evaluated (Transfer: its outgoing state from its Incoming one) and its
+// outgoing state merged into every successor's Incoming; a successor whose
+// Incoming changed becomes dirty, and the sweep repeats while a merge along a
+// retreating edge (to a block at or before the source) changed something.
+//
+// A state is a value class (see NeuronISASyncState.h) with
+//   bool merge(const StateT &Other, const DataflowEdge &Edge);
+//   void print(raw_ostream &OS) const;
+// merge() is the meet of the lattice and returns whether the state changed.
+// Along a retreating edge, a state whose lattice has infinite descending
+// chains may widen, so that every analysis terminates.
+//
+// Boundary blocks have a fixed incoming state (the entry; in barrier mode
+// the blocks that start with a BARRIER): merges into them are ignored.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_LIB_TARGET_NEURONISA_NEURONISASYNCDATAFLOW_H
+#define LLVM_LIB_TARGET_NEURONISA_NEURONISASYNCDATAFLOW_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/Support/Debug.h"
+#include <optional>
+
+namespace llvm {
+namespace NeuronISA {
+
+/// An edge of the CFG, by reverse post-order index of its ends.
+struct DataflowEdge {
+  unsigned From, To;
+  /// To a block at or before the source: the edge closes a cycle.
+  bool isRetreating() const { return To <= From; }
+};
+
+template <typename StateT> class SyncDataflow {
+public:
+  /// RPO: the reachable blocks in reverse post-order, entry first.
+  explicit SyncDataflow(ArrayRef<MachineBasicBlock *> RPO) {
+    for (MachineBasicBlock *MBB : RPO)
+      BlockInfos.insert({MBB, BlockInfo()});
+  }
+
+  /// Fixes the incoming state of MBB (the entry, barrier blocks).
+  void setBoundary(const MachineBasicBlock &MBB, StateT State) {
+    BlockInfo &BI = info(MBB);
+    BI.Incoming = std::move(State);
+    BI.Boundary = true;
+    BI.Dirty = true;
+  }
+
+  /// Runs to a fixed point. Transfer(MBB, In) returns MBB's outgoing state.
+  /// Returns the number of block evaluations.
+  template <typename TransferFn> unsigned solve(TransferFn Transfer) {
+    unsigned Evaluations = 0;
+    bool Repeat;
+    do {
+      Repeat = false;
+      for (auto BII = BlockInfos.begin(), BIE = BlockInfos.end(); BII != BIE;
+           ++BII) {
+        BlockInfo &BI = BII->second;
+        if (!BI.Dirty || !BI.Incoming)
+          continue;
+        BI.Dirty = false;
+        ++Evaluations;
+        MachineBasicBlock *MBB = BII->first;
+        StateT Out = Transfer(*MBB, *BI.Incoming);
+        for (MachineBasicBlock *Succ : MBB->successors()) {
+          auto SuccBII = BlockInfos.find(Succ);
+          if (SuccBII == BlockInfos.end())
+            continue;
+          BlockInfo &SuccBI = SuccBII->second;
+          if (SuccBI.Boundary)
+            continue;
+          DataflowEdge Edge{unsigned(BII - BlockInfos.begin()),
+                            unsigned(SuccBII - BlockInfos.begin())};
+          bool Changed = true;
+          if (!SuccBI.Incoming)
+            SuccBI.Incoming = Out;
+          else
+            Changed = SuccBI.Incoming->merge(Out, Edge);
+          if (Changed) {
+            SuccBI.Dirty = true;
+            Repeat |= Edge.isRetreating();
+          }
+        }
+      }
+    } while (Repeat);
+    return Evaluations;
+  }
+
+  /// Index of MBB in reverse post-order.
+  unsigned index(const MachineBasicBlock &MBB) const {
+    auto It = BlockInfos.find(const_cast<MachineBasicBlock *>(&MBB));
+    assert(It != BlockInfos.end() && "not a reachable block");
+    return It - BlockInfos.begin();
+  }
+
+  /// MBB's incoming state at the fixed point; null if no path reaches it.
+  const StateT *incoming(const MachineBasicBlock &MBB) const {
+    auto It = BlockInfos.find(const_cast<MachineBasicBlock *>(&MBB));
+    if (It == BlockInfos.end() || !It->second.Incoming)
+      return nullptr;
+    return &*It->second.Incoming;
+  }
+
+  void print(raw_ostream &OS) const {
+    for (const auto &[MBB, BI] : BlockInfos) {
+      OS << printMBBReference(*MBB) << ':';
+      if (BI.Incoming)
+        BI.Incoming->print(OS);
+      else
+        OS << " unreached";
+      OS << '\n';
+    }
+  }
+#if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)
+  LLVM_DUMP_METHOD void dump() const { print(dbgs()); }
+#endif
+
+private:
+  struct BlockInfo {
+    std::optional<StateT> Incoming;
+    bool Dirty = true;
+    bool Boundary = false;
+  };
+  MapVector<MachineBasicBlock *, BlockInfo> BlockInfos;
+
+  BlockInfo &info(const MachineBasicBlock &MBB) {
+    auto It = BlockInfos.find(const_cast<MachineBasicBlock *>(&MBB));
+    assert(It != BlockInfos.end() && "not a reachable block");
+    return It->second;
+  }
+};
+
+} // namespace NeuronISA
+} // namespace llvm
+
+#endif

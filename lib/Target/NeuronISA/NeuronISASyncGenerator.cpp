@@ -1,0 +1,385 @@
+//===-- NeuronISASyncGenerator.cpp - What both sync modes share -----------===//
+
+#include "NeuronISASyncGenerator.h"
+#include "NeuronISAInstrInfo.h"
+#include "NeuronISASyncRegisters.h"
+#include "llvm/ADT/PostOrderIterator.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstrBuilder.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/Function.h"
+#include "llvm/Support/Debug.h"
+#include <algorithm>
+
+using namespace llvm;
+using namespace llvm::NeuronISA;
+
+#define DEBUG_TYPE "neuronisa-sync"
+
+STATISTIC(NumWaitsInserted, "Waits inserted");
+STATISTIC(NumDynamicWaits, "Waits with a run-time threshold inserted");
+STATISTIC(NumWaitsImplied, "Waits dropped as implied by earlier waits");
+STATISTIC(NumBookkeeping, "Counter and snapshot updates inserted");
+STATISTIC(NumBarriers, "Barriers inserted");
+STATISTIC(NumFallbacks, "Fallbacks (registers ran out)");
+
+//===----------------------------------------------------------------------===//
+// Barrier count and remarks
+//===----------------------------------------------------------------------===//
+
+void NeuronISA::getLoopBarrierBlocks(
+    const MachineLoop &L, SmallVectorImpl<MachineBasicBlock *> &Blocks) {
+  Blocks.push_back(L.getHeader());
+  L.getUniqueExitBlocks(Blocks);
+}
+
+unsigned NeuronISA::getLoopBarrierCount(const MachineLoop &L) {
+  SmallVector<MachineBasicBlock *, 4> Blocks;
+  getLoopBarrierBlocks(L, Blocks);
+  return Blocks.size();
+}
+
+static unsigned countBarriersAvoided(const MachineLoopInfo &MLI) {
+  unsigned N = 0;
+  SmallVector<const MachineLoop *, 8> Work(MLI.begin(), MLI.end());
+  while (!Work.empty()) {
+    const MachineLoop *L = Work.pop_back_val();
+    N += getLoopBarrierCount(*L);
+    Work.append(L->begin(), L->end());
+  }
+  return N;
+}
+
+void NeuronISA::emitSyncRemarks(MachineFunction &MF,
+                                const MachineLoopInfo &MLI,
+                                const EngineDependences &Deps,
+                                const SyncReport &R, bool Precise,
+                                MachineOptimizationRemarkEmitter &ORE) {
+  const MachineBasicBlock *Entry = &MF.front();
+  DiagnosticLocation Loc(MF.getFunction().getSubprogram());
+  const SyncReport::Counts &T = R.Total;
+  ORE.emit([&]() {
+    MachineOptimizationRemark Rem(DEBUG_TYPE, "SyncInserted", Loc, Entry);
+    Rem << (Precise ? "precise" : "barrier") << " synchronization: "
+        << ore::NV("Waits", T.WaitsConst + T.WaitsDynamic) << " waits ("
+        << ore::NV("DynamicWaits", T.WaitsDynamic) << " with a dynamic "
+        << "threshold), " << ore::NV("ImpliedWaits", T.WaitsRedundant)
+        << " implied waits dropped, " << ore::NV("IncSites", T.IncSites)
+        << " increment sites, " << ore::NV("Bookkeeping", T.Bookkeeping)
+        << " bookkeeping instructions, " << ore::NV("Barriers", T.Barriers)
+        << " barriers, " << ore::NV("PadIncs", T.PadIncs)
+        << " padding increments";
+    if (Precise)
+      Rem << "; barriers avoided: "
+          << ore::NV("BarriersAvoided", countBarriersAvoided(MLI));
+    return Rem;
+  });
+  ORE.emit([&]() {
+    return MachineOptimizationRemarkAnalysis(DEBUG_TYPE, "SyncResources", Loc,
+                                             Entry)
+           << ore::NV("Semaphores", R.Semaphores) << " semaphores, "
+           << ore::NV("CounterRegs", R.CounterRegs) << " counter and "
+           << ore::NV("SnapshotRegs", R.SnapshotRegs)
+           << " snapshot registers of "
+           << ore::NV("ReservedRegs", SyncRegs::Count) << " reserved, "
+           << ore::NV("Sites", unsigned(Deps.sites().size()))
+           << " data-path instructions, "
+           << ore::NV("Groups", unsigned(Deps.groups().size()))
+           << " dependence groups";
+  });
+  // Per loop, outermost first: what its own blocks (not its subloops) got.
+  SmallVector<const MachineLoop *, 8> Work(MLI.begin(), MLI.end());
+  while (!Work.empty()) {
+    const MachineLoop *L = Work.pop_back_val();
+    SyncReport::Counts C = R.PerLoop.lookup(L);
+    const MachineBasicBlock *H = L->getHeader();
+    ORE.emit([&]() {
+      MachineOptimizationRemarkAnalysis Rem(DEBUG_TYPE, "LoopSync",
+                                            L->getStartLoc(), H);
+      Rem << "loop " << ore::NV("Header", H->getFullName()) << " (depth "
+          << ore::NV("Depth", L->getLoopDepth()) << "): "
+          << ore::NV("Waits", C.WaitsConst + C.WaitsDynamic) << " waits ("
+          << ore::NV("DynamicWaits", C.WaitsDynamic) << " dynamic), "
+          << ore::NV("IncSites", C.IncSites) << " increment sites, "
+          << ore::NV("Bookkeeping", C.Bookkeeping)
+          << " bookkeeping instructions, " << ore::NV("Barriers", C.Barriers)
+          << " barriers";
+      if (Precise)
+        Rem << "; barriers avoided: "
+            << ore::NV("BarriersAvoided", getLoopBarrierCount(*L));
+      return Rem;
+    });
+    for (auto SI = L->rbegin(); SI != L->rend(); ++SI)
+      Work.push_back(*SI);
+  }
+  for (const SyncReport::Fallback &FB : R.Fallbacks)
+    ORE.emit([&]() {
+      return MachineOptimizationRemarkMissed(DEBUG_TYPE, "SyncFallback", Loc,
+                                             FB.MBB ? FB.MBB : Entry)
+             << ore::NV("Reason", FB.Why);
+    });
+  if (Deps.NumOpaqueSites)
+    ORE.emit([&]() {
+      return MachineOptimizationRemarkMissed(DEBUG_TYPE, "OpaqueAccess", Loc,
+                                             Entry)
+             << ore::NV("Count", Deps.NumOpaqueSites)
+             << " data-path instructions have no memory operands and are "
+                "treated as touching all memory";
+    });
+}
+
+//===----------------------------------------------------------------------===//
+// Semaphores and counts
+//===----------------------------------------------------------------------===//
+
+SyncGenerator::SyncGenerator(MachineFunction &MF,
+                             const EngineDependences &Deps,
+                             const MachineLoopInfo &MLI, SyncReport &Report)
+    : MF(MF), Deps(Deps), MLI(MLI), Report(Report),
+      TII(*MF.getSubtarget().getInstrInfo()) {
+  for (MachineBasicBlock *B : ReversePostOrderTraversal<MachineFunction *>(&MF))
+    RPO.push_back(B);
+  RPOIndex.assign(MF.getNumBlockIDs(), ~0u);
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    RPOIndex[RPO[I]->getNumber()] = I;
+  std::fill(std::begin(SiteOfAgent), std::end(SiteOfAgent), -1);
+  ProducerCount.assign(size_t(MF.getNumBlockIDs()) * NumAgents, 0);
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  for (unsigned S = 0; S < Sites.size(); ++S)
+    if (Deps.isProducer(S)) {
+      AgentId F = Sites[S].Agent;
+      Producing[F] = true;
+      SiteOfAgent[F] = S;
+      ++ProducerCount[size_t(Sites[S].MBB->getNumber()) * NumAgents + F];
+    }
+  assignSemaphores();
+}
+
+SyncGenerator::~SyncGenerator() = default;
+
+void SyncGenerator::assignSemaphores() {
+  unsigned Next = 0;
+  for (AgentId F = 0; F < NumAgents; ++F)
+    if (Producing[F])
+      Semaphore[F] = getSemaphoreReg(Next++);
+  Report.Semaphores = Next;
+}
+
+void SyncGenerator::computeCountsAfter(
+    function_ref<int64_t(const MachineBasicBlock &, AgentId)> EntryCountOf) {
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  CountAfter.assign(Sites.size(), 0);
+  EntryCount.assign(size_t(MF.getNumBlockIDs()) * NumAgents, 0);
+  for (MachineBasicBlock *B : RPO) {
+    int64_t *Run = &EntryCount[size_t(B->getNumber()) * NumAgents];
+    for (AgentId F = 0; F < NumAgents; ++F)
+      Run[F] = EntryCountOf(*B, F);
+    int64_t Count[NumAgents];
+    std::copy(Run, Run + NumAgents, Count);
+    for (unsigned S : Deps.blockSites(*B))
+      if (Deps.isProducer(S))
+        CountAfter[S] = ++Count[Sites[S].Agent];
+  }
+}
+
+int SyncGenerator::getLatestProducerInBlock(const DependenceGroup &G,
+                                            unsigned C) const {
+  auto It = llvm::lower_bound(G.Producers, C);
+  if (It == G.Producers.begin())
+    return -1;
+  --It;
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  return Sites[*It].MBB == Sites[C].MBB ? int(*It) : -1;
+}
+
+//===----------------------------------------------------------------------===//
+// Implied waits
+//===----------------------------------------------------------------------===//
+
+void SyncGenerator::solveWaited(
+    const WaitRequests &Requests,
+    function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction,
+    function_ref<bool(const MachineBasicBlock &)> IsBoundary) {
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  // The tracked pairs, and the largest distance each asks for.
+  PairIndex.assign(NumStreams * NumAgents, -1);
+  SmallVector<AgentId, 16> PairAgent;
+  SmallVector<int64_t, 16> Distance;
+  struct BlockWaits {
+    SmallVector<std::pair<unsigned, int64_t>, 4> Max; // (pair, largest K)
+  };
+  std::vector<BlockWaits> InBlock(RPO.size());
+  for (unsigned I = 0; I < RPO.size(); ++I) {
+    const MachineBasicBlock &B = *RPO[I];
+    int64_t Count[NumAgents];
+    const int64_t *Entry = &EntryCount[size_t(B.getNumber()) * NumAgents];
+    std::copy(Entry, Entry + NumAgents, Count);
+    for (unsigned S : Deps.blockSites(B)) {
+      for (const WaitRequest &R : Requests[S]) {
+        if (R.Snapshot)
+          continue;
+        int &P = PairIndex[(unsigned(R.E) - 1) * NumAgents + R.F];
+        if (P < 0) {
+          P = PairAgent.size();
+          PairAgent.push_back(R.F);
+          Distance.push_back(0);
+        }
+        Distance[P] = std::max(Distance[P], Count[R.F] - R.K);
+        auto It = llvm::find_if(InBlock[I].Max,
+                                [&](const auto &E) { return E.first == unsigned(P); });
+        if (It == InBlock[I].Max.end())
+          InBlock[I].Max.push_back({unsigned(P), R.K});
+        else
+          It->second = std::max(It->second, R.K);
+      }
+      if (Deps.isProducer(S))
+        ++Count[Sites[S].Agent];
+    }
+  }
+  unsigned NumPairs = PairAgent.size();
+  Limits = std::make_unique<WaitedLimits>(NumPairs);
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    for (const auto &[P, K] : InBlock[I].Max)
+      Limits->addWait(P, I);
+
+  Waited = std::make_unique<SyncDataflow<WaitedState>>(RPO);
+  // At the entry (and after a barrier) S_F >= 0 = C_F has been waited for.
+  WaitedState Initial(NumPairs, 0, Limits.get());
+  Waited->setBoundary(*RPO.front(), Initial);
+  if (IsBoundary)
+    for (MachineBasicBlock *B : RPO)
+      if (IsBoundary(*B))
+        Waited->setBoundary(*B, Initial);
+  Waited->solve([&](const MachineBasicBlock &B, const WaitedState &In) {
+    WaitedState Out = In;
+    unsigned I = RPOIndex[B.getNumber()];
+    for (const auto &[P, K] : InBlock[I].Max)
+      Out.wait(P, K);
+    for (unsigned P = 0; P < NumPairs; ++P) {
+      AgentId F = PairAgent[P];
+      int64_t D = Correction(B, F);
+      Out.correctCounter(P, D);
+      int64_t ExitCount = EntryCount[size_t(B.getNumber()) * NumAgents + F] +
+                          getProducerCount(B, F) - D;
+      Out.forgetBelow(P, ExitCount - Distance[P]);
+    }
+    return Out;
+  });
+  LLVM_DEBUG(dbgs() << "neuronisa-sync: waited at block entries\n";
+             Waited->dump());
+}
+
+WaitedState
+SyncGenerator::getWaitedAtEntry(const MachineBasicBlock &MBB) const {
+  const WaitedState *S = Waited->incoming(MBB);
+  assert(S && "not a reachable block");
+  return *S;
+}
+
+//===----------------------------------------------------------------------===//
+// Emission
+//===----------------------------------------------------------------------===//
+
+void SyncGenerator::note(const MachineBasicBlock *MBB,
+                         unsigned SyncReport::Counts::*Field) {
+  ++(Report.Total.*Field);
+  if (const MachineLoop *L = MLI.getLoopFor(MBB))
+    ++(Report.PerLoop[L].*Field);
+}
+
+void SyncGenerator::emitCounterWait(WaitedState &State, const WaitRequest &R,
+                                    unsigned Reg, MachineInstr &Consumer) {
+  MachineBasicBlock &MBB = *Consumer.getParent();
+  int P = getWaitedPair(R.E, R.F);
+  assert(P >= 0 && "a wait that solveWaited did not see");
+  if (State.isImplied(P, R.K)) {
+    noteImpliedWait(MBB);
+    return;
+  }
+  State.wait(P, R.K);
+  EngineSyncOpcodes Ops = getEngineSyncOpcodes(Consumer.getOpcode());
+  const DebugLoc &DL = Consumer.getDebugLoc();
+  if (Reg == SyncRegs::zeroReg()) {
+    BuildMI(MBB, Consumer, DL, TII.get(Ops.Wait))
+        .addReg(Semaphore[R.F])
+        .addImm(R.K);
+    note(&MBB, &SyncReport::Counts::WaitsConst);
+  } else {
+    BuildMI(MBB, Consumer, DL, TII.get(Ops.WaitR))
+        .addReg(Semaphore[R.F])
+        .addReg(Reg)
+        .addImm(R.K);
+    note(&MBB, &SyncReport::Counts::WaitsDynamic);
+    ++NumDynamicWaits;
+  }
+  ++NumWaitsInserted;
+}
+
+void SyncGenerator::emitSnapshotWait(Engine E, AgentId F, unsigned Reg,
+                                     MachineInstr &Consumer) {
+  MachineBasicBlock &MBB = *Consumer.getParent();
+  EngineSyncOpcodes Ops = getEngineSyncOpcodes(Consumer.getOpcode());
+  BuildMI(MBB, Consumer, Consumer.getDebugLoc(), TII.get(Ops.WaitR))
+      .addReg(Semaphore[F])
+      .addReg(Reg)
+      .addImm(0);
+  note(&MBB, &SyncReport::Counts::WaitsDynamic);
+  ++NumWaitsInserted;
+  ++NumDynamicWaits;
+}
+
+void SyncGenerator::noteImpliedWait(const MachineBasicBlock &MBB) {
+  note(&MBB, &SyncReport::Counts::WaitsRedundant);
+  ++NumWaitsImplied;
+}
+
+void SyncGenerator::setCompletionSemaphore(unsigned Site) {
+  const SyncSite &S = Deps.sites()[Site];
+  S.MI->getOperand(DataOperands::semaphore(S.MI->getDesc()))
+      .setReg(Semaphore[S.Agent]);
+  note(S.MBB, &SyncReport::Counts::IncSites);
+}
+
+void SyncGenerator::emitBookkeeping(MachineBasicBlock &MBB,
+                                    MachineBasicBlock::iterator I,
+                                    const DebugLoc &DL, unsigned Dst,
+                                    unsigned Src, int64_t Imm) {
+  if (Src == SyncRegs::zeroReg())
+    BuildMI(MBB, I, DL, TII.get(NeuronISA::LI), Dst).addImm(Imm);
+  else
+    BuildMI(MBB, I, DL, TII.get(NeuronISA::ADDI), Dst).addReg(Src).addImm(Imm);
+  note(&MBB, &SyncReport::Counts::Bookkeeping);
+  ++NumBookkeeping;
+}
+
+void SyncGenerator::emitPadIncrement(MachineBasicBlock &MBB, AgentId F) {
+  assert(SiteOfAgent[F] >= 0 && "padding for an agent that never produces");
+  unsigned Opcode =
+      getEngineSyncOpcodes(Deps.sites()[SiteOfAgent[F]].MI->getOpcode()).Inc;
+  assert(engineOfAgent(F) == getEngine(TII.get(Opcode)) &&
+         "padding on an agent that is not a stream");
+  auto Term = MBB.getFirstTerminator();
+  BuildMI(MBB, Term, MBB.findBranchDebugLoc(), TII.get(Opcode))
+      .addReg(Semaphore[F]);
+  note(&MBB, &SyncReport::Counts::PadIncs);
+}
+
+void SyncGenerator::emitBarrier(MachineBasicBlock &MBB) {
+  auto First = MBB.getFirstNonDebugInstr();
+  DebugLoc DL = First != MBB.end() ? First->getDebugLoc() : DebugLoc();
+  BuildMI(MBB, MBB.begin(), DL, TII.get(NeuronISA::BARRIER));
+  note(&MBB, &SyncReport::Counts::Barriers);
+  ++NumBarriers;
+}
+
+void SyncGenerator::noteFallback(const MachineBasicBlock *MBB,
+                                 std::string Why) {
+  LLVM_DEBUG(dbgs() << "neuronisa-sync: fallback: " << Why << '\n');
+  Report.Fallbacks.push_back({MBB, std::move(Why)});
+  ++NumFallbacks;
+}

@@ -1,0 +1,204 @@
+//===-- NeuronISASyncGenerator.h - What both sync modes share ---*- C++ -*-===//
+//
+// The generator of synchronization that the barrier baseline and the precise
+// algorithm share (in the manner of SIInsertWaitcnts' WaitcntGenerator):
+//  - semaphore numbering (one per producing agent);
+//  - per-block producer counts and the count right after each producer;
+//  - the latest producer of a group before a consumer in its block;
+//  - implied-wait elimination (WaitedState through the one solver);
+//  - emission of waits, completion semaphores, counter updates, padding
+//    increments and barriers, each with the DebugLoc of the instruction it
+//    guards or follows, counted for the statistics and the remarks;
+//  - the remarks (SyncReport, emitSyncRemarks).
+// Each algorithm decides thresholds and placement; the generator builds.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_LIB_TARGET_NEURONISA_NEURONISASYNCGENERATOR_H
+#define LLVM_LIB_TARGET_NEURONISA_NEURONISASYNCGENERATOR_H
+
+#include "NeuronISADependenceAnalysis.h"
+#include "NeuronISASyncDataflow.h"
+#include "NeuronISASyncState.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/CodeGen/MachineBasicBlock.h"
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class MachineFunction;
+class MachineLoop;
+class MachineLoopInfo;
+class MachineOptimizationRemarkEmitter;
+class TargetInstrInfo;
+
+namespace NeuronISA {
+
+/// What one algorithm did to one function, for the remarks.
+struct SyncReport {
+  /// Counts for a region (the whole function, or one loop: the instructions
+  /// in blocks whose innermost loop is that loop).
+  struct Counts {
+    unsigned WaitsConst = 0;     // E.wait S, k
+    unsigned WaitsDynamic = 0;   // E.waitr S, r, k
+    unsigned WaitsRedundant = 0; // needed waits implied by earlier waits
+    unsigned IncSites = 0;       // producers whose $sem was set
+    unsigned PadIncs = 0;        // E.inc padding (barrier mode)
+    unsigned Bookkeeping = 0;    // li / addi on reserved registers
+    unsigned Barriers = 0;       // BARRIER instructions inserted
+  };
+  Counts Total;
+  DenseMap<const MachineLoop *, Counts> PerLoop; // innermost loop of a block
+  unsigned Semaphores = 0;
+  unsigned CounterRegs = 0;
+  unsigned SnapshotRegs = 0;
+  unsigned DependenceGroups = 0;
+  /// Fallbacks, each with the block it concerns and why.
+  struct Fallback {
+    const MachineBasicBlock *MBB;
+    std::string Why;
+  };
+  SmallVector<Fallback, 2> Fallbacks;
+};
+
+/// Barriers the baseline puts for loop L itself (its subloops not counted):
+/// one at the header and one at each exit block. The one definition of
+/// that count, for the baseline's placement and the "barriers avoided"
+/// remarks.
+unsigned getLoopBarrierCount(const MachineLoop &L);
+/// Blocks that start with such a barrier: L's header and exit blocks.
+void getLoopBarrierBlocks(const MachineLoop &L,
+                          SmallVectorImpl<MachineBasicBlock *> &Blocks);
+
+/// Emits the remarks of neuronisa-sync for MF (Precise: the algorithm that
+/// ran; barriers avoided are counted in precise mode only).
+void emitSyncRemarks(MachineFunction &MF, const MachineLoopInfo &MLI,
+                     const EngineDependences &Deps, const SyncReport &Report,
+                     bool Precise, MachineOptimizationRemarkEmitter &ORE);
+
+/// A wait that a consumer needs for one agent.
+struct WaitRequest {
+  Engine E;       // the engine that waits
+  AgentId F;      // on the semaphore of agent F
+  unsigned Group; // precise: the dependence group it serves
+  bool Snapshot;  // precise: on the group's snapshot register (+0)
+  int64_t K;      // otherwise: on C_F + K (barrier mode: C_F = 0)
+};
+using WaitRequests = std::vector<SmallVector<WaitRequest, 2>>; // per site
+
+class SyncGenerator {
+public:
+  SyncGenerator(MachineFunction &MF, const EngineDependences &Deps,
+                const MachineLoopInfo &MLI, SyncReport &Report);
+  ~SyncGenerator();
+
+  MachineFunction &getFunction() const { return MF; }
+  const EngineDependences &getDependences() const { return Deps; }
+  const MachineLoopInfo &getLoopInfo() const { return MLI; }
+  SyncReport &getReport() const { return Report; }
+  /// The reachable blocks in reverse post-order, entry first.
+  ArrayRef<MachineBasicBlock *> getRPO() const { return RPO; }
+  unsigned getRPOIndex(const MachineBasicBlock &MBB) const {
+    return RPOIndex[MBB.getNumber()];
+  }
+
+  //===--------------------------------------------------------------------===//
+  // Semaphores and counts
+  //===--------------------------------------------------------------------===//
+
+  /// Agent F's semaphore S_F: s<i>, i = F's rank among producing agents.
+  unsigned getSemaphore(AgentId F) const { return Semaphore[F]; }
+  bool isProducing(AgentId F) const { return Producing[F]; }
+  /// Producer sites of F in MBB.
+  int64_t getProducerCount(const MachineBasicBlock &MBB, AgentId F) const {
+    return ProducerCount[size_t(MBB.getNumber()) * NumAgents + F];
+  }
+  /// Sets each site's count right after it: the count of its agent at
+  /// block entry (EntryCount) plus its rank among the block's producers of
+  /// that agent.
+  void computeCountsAfter(
+      function_ref<int64_t(const MachineBasicBlock &, AgentId)> EntryCount);
+  int64_t getCountAfter(unsigned Site) const { return CountAfter[Site]; }
+  /// The latest site of G before site C in C's block, or -1 if none.
+  int getLatestProducerInBlock(const DependenceGroup &G, unsigned C) const;
+
+  //===--------------------------------------------------------------------===//
+  // Implied waits
+  //===--------------------------------------------------------------------===//
+
+  /// Index of the (engine, agent) pair in WaitedState, or -1 if untracked.
+  int getWaitedPair(Engine E, AgentId F) const {
+    return PairIndex[(unsigned(E) - 1) * NumAgents + F];
+  }
+  /// Solves what each engine has waited for at every block entry, given
+  /// the counter-relative waits that Requests ask for (snapshot waits are
+  /// not tracked) and the counts of computeCountsAfter. Precise mode: C_F
+  /// grows by Correction at block ends; barrier mode (IsBoundary set): the
+  /// state restarts from nothing at boundary blocks. Each pair's state is
+  /// cut below its floor: the largest distance, in F's increments, between
+  /// a consumer and the threshold it waits for.
+  void solveWaited(
+      const WaitRequests &Requests,
+      function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction,
+      function_ref<bool(const MachineBasicBlock &)> IsBoundary = nullptr);
+  /// The solution at MBB's entry.
+  WaitedState getWaitedAtEntry(const MachineBasicBlock &MBB) const;
+
+  //===--------------------------------------------------------------------===//
+  // Emission
+  //===--------------------------------------------------------------------===//
+
+  /// The counter-relative wait R before Consumer, on Reg + R.K (Reg = r0:
+  /// the constant form), unless Waited already implies it; updates Waited.
+  void emitCounterWait(WaitedState &Waited, const WaitRequest &R, unsigned Reg,
+                       MachineInstr &Consumer);
+  /// A wait of E for S_F >= Reg + 0 before Consumer (a snapshot).
+  void emitSnapshotWait(Engine E, AgentId F, unsigned Reg,
+                        MachineInstr &Consumer);
+  /// A needed wait that an earlier one implies: counted, not emitted.
+  void noteImpliedWait(const MachineBasicBlock &MBB);
+  /// Site's completion semaphore: its agent's.
+  void setCompletionSemaphore(unsigned Site);
+  /// Dst = Src + Imm (li when Src is r0) before I.
+  void emitBookkeeping(MachineBasicBlock &MBB, MachineBasicBlock::iterator I,
+                       const DebugLoc &DL, unsigned Dst, unsigned Src,
+                       int64_t Imm);
+  /// F.inc S_F before MBB's terminators (F a stream; barrier padding).
+  void emitPadIncrement(MachineBasicBlock &MBB, AgentId F);
+  /// A BARRIER at the start of MBB.
+  void emitBarrier(MachineBasicBlock &MBB);
+  void noteFallback(const MachineBasicBlock *MBB, std::string Why);
+
+private:
+  MachineFunction &MF;
+  const EngineDependences &Deps;
+  const MachineLoopInfo &MLI;
+  SyncReport &Report;
+  const TargetInstrInfo &TII;
+  std::vector<MachineBasicBlock *> RPO;
+  std::vector<unsigned> RPOIndex; // by block number; ~0u: unreachable
+
+  bool Producing[NumAgents] = {};
+  unsigned Semaphore[NumAgents] = {};
+  std::vector<int64_t> ProducerCount; // per (block number, agent)
+  std::vector<int64_t> EntryCount;    // per (block number, agent)
+  std::vector<int64_t> CountAfter;    // per site
+  /// A producer site of each agent, for its engine's opcodes.
+  int SiteOfAgent[NumAgents];
+
+  std::vector<int> PairIndex; // per (engine - 1, agent)
+  std::unique_ptr<WaitedLimits> Limits;
+  std::unique_ptr<SyncDataflow<WaitedState>> Waited;
+
+  void note(const MachineBasicBlock *MBB,
+            unsigned SyncReport::Counts::*Field);
+  void assignSemaphores();
+};
+
+} // namespace NeuronISA
+} // namespace llvm
+
+#endif

@@ -1,0 +1,230 @@
+//===-- NeuronISASyncState.cpp - Dataflow states of the sync passes -------===//
+
+#include "NeuronISASyncState.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
+
+using namespace llvm;
+using namespace llvm::NeuronISA;
+
+//===----------------------------------------------------------------------===//
+// ThresholdState
+//===----------------------------------------------------------------------===//
+
+ThresholdState::ThresholdState(ArrayRef<AgentId> GroupAgents)
+    : GroupAgents(GroupAgents), Touched(GroupAgents.size()) {
+  std::fill(std::begin(EmptyOff), std::end(EmptyOff), 0);
+}
+
+ThresholdState::Value ThresholdState::get(unsigned Group) const {
+  if (!Touched.test(Group))
+    return untouched(GroupAgents[Group]);
+  auto It = llvm::lower_bound(KnownOffsets, Group,
+                              [](const std::pair<unsigned, int64_t> &E,
+                                 unsigned G) { return E.first < G; });
+  if (It != KnownOffsets.end() && It->first == Group)
+    return {Kind::Known, It->second};
+  return {Kind::Unknown, 0};
+}
+
+bool ThresholdState::merge(const ThresholdState &Other,
+                           const DataflowEdge &Edge) {
+  // Known groups: meet each with the other side's value (computed from the
+  // other side's untouched values, before they are merged below).
+  SmallVector<std::pair<unsigned, int64_t>, 8> Merged;
+  bool Changed = false;
+  auto KnownMeetsEmpty = [](int64_t B, Value Other) {
+    return Other.K == Kind::Empty && B <= Other.Off;
+  };
+  auto I = KnownOffsets.begin(), IE = KnownOffsets.end();
+  auto J = Other.KnownOffsets.begin(), JE = Other.KnownOffsets.end();
+  while (I != IE || J != JE) {
+    if (J == JE || (I != IE && I->first < J->first)) {
+      // Known here; the other side has it Unknown (touched) or Empty.
+      if (!Other.Touched.test(I->first) &&
+          KnownMeetsEmpty(I->second, Other.untouched(GroupAgents[I->first])))
+        Merged.push_back(*I);
+      else
+        Changed = true;
+      ++I;
+    } else if (I == IE || J->first < I->first) {
+      // Known on the other side; Unknown (touched) or Empty here.
+      if (!Touched.test(J->first) &&
+          KnownMeetsEmpty(J->second, untouched(GroupAgents[J->first]))) {
+        Merged.push_back(*J);
+        Changed = true;
+      }
+      ++J;
+    } else {
+      if (I->second == J->second)
+        Merged.push_back(*I);
+      else
+        Changed = true;
+      ++I;
+      ++J;
+    }
+  }
+  KnownOffsets = std::move(Merged);
+
+  // Touched: a group touched on either side is touched.
+  if (Other.Touched.test(Touched)) { // Other has a group this has not
+    Touched |= Other.Touched;
+    Changed = true;
+  }
+
+  // Untouched groups, per agent: Empty(min), Unknown absorbs; widen a
+  // decrease along a retreating edge.
+  if ((Other.WidenedAgents & ~WidenedAgents) != 0) {
+    WidenedAgents |= Other.WidenedAgents;
+    Changed = true;
+  }
+  for (AgentId F = 0; F < NumAgents; ++F) {
+    if ((WidenedAgents & (1u << F)) || Other.EmptyOff[F] >= EmptyOff[F])
+      continue;
+    Changed = true;
+    if (Edge.isRetreating())
+      WidenedAgents |= 1u << F;
+    else
+      EmptyOff[F] = Other.EmptyOff[F];
+  }
+  return Changed;
+}
+
+void ThresholdState::produce(unsigned Group, int64_t Off) {
+  Touched.set(Group);
+  auto It = llvm::lower_bound(KnownOffsets, Group,
+                              [](const std::pair<unsigned, int64_t> &E,
+                                 unsigned G) { return E.first < G; });
+  if (It != KnownOffsets.end() && It->first == Group)
+    It->second = Off;
+  else
+    KnownOffsets.insert(It, {Group, Off});
+}
+
+void ThresholdState::correctCounters(ArrayRef<int64_t> Correction) {
+  for (auto &[G, Off] : KnownOffsets)
+    Off -= Correction[GroupAgents[G]];
+  for (AgentId F = 0; F < NumAgents; ++F)
+    EmptyOff[F] -= Correction[F];
+}
+
+void ThresholdState::print(raw_ostream &OS) const {
+  OS << " untouched:";
+  for (AgentId F = 0; F < NumAgents; ++F) {
+    if (WidenedAgents & (1u << F))
+      OS << ' ' << agentName(F) << "=unknown";
+    else if (EmptyOff[F])
+      OS << ' ' << agentName(F) << "=empty(" << EmptyOff[F] << ')';
+  }
+  OS << "; touched " << Touched.count() << " groups, known:";
+  for (const auto &[G, Off] : KnownOffsets)
+    OS << " G" << G << "=C+" << Off;
+}
+
+#if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)
+LLVM_DUMP_METHOD void ThresholdState::dump() const {
+  print(dbgs());
+  dbgs() << '\n';
+}
+#endif
+
+//===----------------------------------------------------------------------===//
+// BarrierThresholdState
+//===----------------------------------------------------------------------===//
+
+static auto byGroup = [](const std::pair<unsigned, int64_t> &E, unsigned G) {
+  return E.first < G;
+};
+
+int64_t BarrierThresholdState::get(unsigned Group) const {
+  auto It = llvm::lower_bound(Counts, Group, byGroup);
+  return It != Counts.end() && It->first == Group ? It->second : 0;
+}
+
+bool BarrierThresholdState::merge(const BarrierThresholdState &Other,
+                                  const DataflowEdge &) {
+  SmallVector<std::pair<unsigned, int64_t>, 8> Merged;
+  bool Changed = false;
+  auto I = Counts.begin(), IE = Counts.end();
+  auto J = Other.Counts.begin(), JE = Other.Counts.end();
+  while (I != IE || J != JE) {
+    if (J == JE || (I != IE && I->first < J->first)) {
+      Merged.push_back(*I++);
+    } else if (I == IE || J->first < I->first) {
+      Merged.push_back(*J++);
+      Changed = true;
+    } else {
+      Changed |= J->second > I->second;
+      Merged.push_back({I->first, std::max(I->second, J->second)});
+      ++I;
+      ++J;
+    }
+  }
+  Counts = std::move(Merged);
+  return Changed;
+}
+
+void BarrierThresholdState::produce(unsigned Group, int64_t Count) {
+  auto It = llvm::lower_bound(Counts, Group, byGroup);
+  if (It != Counts.end() && It->first == Group)
+    It->second = Count;
+  else
+    Counts.insert(It, {Group, Count});
+}
+
+void BarrierThresholdState::print(raw_ostream &OS) const {
+  for (const auto &[G, K] : Counts)
+    OS << " G" << G << '=' << K;
+}
+
+#if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)
+LLVM_DUMP_METHOD void BarrierThresholdState::dump() const {
+  print(dbgs());
+  dbgs() << '\n';
+}
+#endif
+
+//===----------------------------------------------------------------------===//
+// WaitedState
+//===----------------------------------------------------------------------===//
+
+bool WaitedLimits::waitsBetween(unsigned Pair, unsigned From,
+                                unsigned To) const {
+  const auto &V = WaitBlocks[Pair];
+  auto It = llvm::lower_bound(V, From);
+  return It != V.end() && *It <= To;
+}
+
+bool WaitedState::merge(const WaitedState &Other, const DataflowEdge &Edge) {
+  bool Changed = false;
+  for (unsigned P = 0, E = Waited.size(); P < E; ++P) {
+    if (Other.Waited[P] >= Waited[P])
+      continue;
+    Changed = true;
+    if (Edge.isRetreating() && Limits &&
+        !Limits->waitsBetween(P, Edge.To, Edge.From))
+      Waited[P] = Nothing;
+    else
+      Waited[P] = Other.Waited[P];
+  }
+  return Changed;
+}
+
+void WaitedState::print(raw_ostream &OS) const {
+  for (unsigned P = 0; P < Waited.size(); ++P) {
+    OS << " [" << P << "]=";
+    if (Waited[P] == Nothing)
+      OS << "nothing";
+    else
+      OS << "C+" << Waited[P];
+  }
+}
+
+#if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)
+LLVM_DUMP_METHOD void WaitedState::dump() const {
+  print(dbgs());
+  dbgs() << '\n';
+}
+#endif

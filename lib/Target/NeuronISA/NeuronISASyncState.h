@@ -1,0 +1,199 @@
+//===-- NeuronISASyncState.h - Dataflow states of the sync passes -*- C++ -*-===//
+//
+// The value classes that NeuronISASyncDataflow.h propagates (each has
+// merge(), print() and dump(), like SIInsertWaitcnts' WaitcntBrackets):
+//
+//  - ThresholdState (precise mode): for every dependence group G = (F, P),
+//    the threshold T_G, the count of F's increments right after the latest
+//    executed instance of a site of P, relative to the counter C_F;
+//  - BarrierThresholdState (barrier mode): the same threshold counted from
+//    the last barrier, a constant;
+//  - WaitedState (both modes): for every (engine E, agent F), the largest
+//    threshold E has already waited for on S_F, to drop implied waits.
+//
+// docs/Synchronization.md gives the lattices and why they are exact.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LLVM_LIB_TARGET_NEURONISA_NEURONISASYNCSTATE_H
+#define LLVM_LIB_TARGET_NEURONISA_NEURONISASYNCSTATE_H
+
+#include "MCTargetDesc/NeuronISABaseInfo.h"
+#include "NeuronISASyncDataflow.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Compiler.h"
+#include <cstdint>
+#include <limits>
+#include <utility>
+
+namespace llvm {
+class raw_ostream;
+
+namespace NeuronISA {
+
+/// The threshold of every dependence group at a program point (precise
+/// mode), as an abstract value relative to the counter C_F of the group's
+/// agent F:
+///   Known(k):  T_G = C_F + k on every path reaching the point;
+///   Empty(u):  no site of P has run on any path, and C_F + u <= 0, so a
+///              wait on C_F + b with b <= u passes at once (S_F >= 0);
+///   Unknown:   neither (T_G then lives in a snapshot register).
+/// Meet: equal Known values stay, Empty(u1) and Empty(u2) give
+/// Empty(min(u1, u2)), Known(b) and Empty(u) give Known(b) when b <= u (on
+/// the empty paths C_F + b <= 0 <= S_F), anything else Unknown.
+///
+/// Stored sparsely, so that one state serves every group: a group is
+/// *touched* where some path reaching the point has run one of its sites; a
+/// touched group is Known (listed in KnownOffsets) or Unknown (not listed).
+/// An untouched group's value depends on the paths alone, not on its sites:
+/// it is Empty(u_F) with one u_F per agent, or Unknown for all untouched
+/// groups of F once u_F was widened.
+///
+/// Widening: u_F only decreases, and it decreases along a retreating edge
+/// exactly when a cycle with producers of F and none of the group's sites
+/// reaches the point (reducible CFGs); it would decrease forever, so it
+/// becomes Unknown there. Every other chain is finite (Known values only
+/// turn Unknown), so the lattice each block sees has finite height.
+class ThresholdState {
+public:
+  enum class Kind : uint8_t { Known, Empty, Unknown };
+  struct Value {
+    Kind K;
+    int64_t Off;
+  };
+
+  /// The state at the function entry: every group Empty(0) (C_F = 0).
+  /// GroupAgents: the agent of each group.
+  explicit ThresholdState(ArrayRef<AgentId> GroupAgents);
+
+  Value get(unsigned Group) const;
+
+  /// Meet with Other; true if this state changed.
+  bool merge(const ThresholdState &Other, const DataflowEdge &Edge);
+
+  /// A site of Group ran: T_G = C_F + Off.
+  void produce(unsigned Group, int64_t Off);
+  /// C_F += Correction[F] for every agent (the counter updates at a block's
+  /// end): every value relative to C_F drops by it.
+  void correctCounters(ArrayRef<int64_t> Correction);
+
+  void print(raw_ostream &OS) const;
+#if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)
+  LLVM_DUMP_METHOD void dump() const;
+#endif
+
+private:
+  ArrayRef<AgentId> GroupAgents;
+  BitVector Touched;                                  // per group
+  SmallVector<std::pair<unsigned, int64_t>, 8> KnownOffsets; // by group
+  int64_t EmptyOff[NumAgents];                        // u_F
+  uint32_t WidenedAgents = 0;                         // u_F widened: Unknown
+  static_assert(NumAgents <= 32, "agents are a 32-bit mask");
+
+  Value untouched(AgentId F) const {
+    if (WidenedAgents & (1u << F))
+      return {Kind::Unknown, 0};
+    return {Kind::Empty, EmptyOff[F]};
+  }
+};
+
+/// The threshold of every dependence group at a program point (barrier
+/// mode): the largest, over the paths from the last barrier, count of F's
+/// increments right after the latest site of the group; 0 (nothing to wait
+/// for) when none ran since the barrier. Meet: max. The code between
+/// barriers is acyclic, so this never widens.
+class BarrierThresholdState {
+public:
+  int64_t get(unsigned Group) const;
+  bool merge(const BarrierThresholdState &Other, const DataflowEdge &Edge);
+  void produce(unsigned Group, int64_t Count);
+
+  void print(raw_ostream &OS) const;
+#if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)
+  LLVM_DUMP_METHOD void dump() const;
+#endif
+
+private:
+  SmallVector<std::pair<unsigned, int64_t>, 8> Counts; // by group, > 0
+};
+
+/// Where the waits of each tracked (engine, agent) pair are, for
+/// WaitedState's widening; shared by the states of one analysis.
+class WaitedLimits {
+public:
+  explicit WaitedLimits(unsigned NumPairs) : WaitBlocks(NumPairs) {}
+  /// A wait of Pair in the block of reverse post-order index Block (call in
+  /// ascending Block order).
+  void addWait(unsigned Pair, unsigned Block) {
+    auto &V = WaitBlocks[Pair];
+    if (V.empty() || V.back() != Block)
+      V.push_back(Block);
+  }
+  /// Has Pair a wait in a block of index From..To?
+  bool waitsBetween(unsigned Pair, unsigned From, unsigned To) const;
+
+private:
+  SmallVector<SmallVector<unsigned, 8>, 16> WaitBlocks;
+};
+
+/// What each engine has already waited for, at a program point: for every
+/// tracked (engine E, agent F) pair, the largest k such that E has waited
+/// for S_F >= C_F + k on every path (barrier mode: C_F = 0 and counts since
+/// the last barrier), or Nothing. A wait for C_F + k' with k' <= k is
+/// implied (S_F only grows) and dropped. Meet: min.
+///
+/// Finite height: k only matters down to the smallest threshold a wait of
+/// the pair can ask for at a point, since a wait raises k to its own
+/// threshold whatever k was. The analysis cuts k below that floor to
+/// Nothing (forgetBelow), which changes no decision. Values that decrease
+/// along a retreating edge S -> H where no block between H and S in reverse
+/// post-order waits on the pair (so no cycle through the edge does: every
+/// block of such a cycle lies there) decrease forever, by the producers of
+/// F around the cycle: they widen to Nothing at once, the value they would
+/// reach at the floor.
+class WaitedState {
+public:
+  static constexpr int64_t Nothing = std::numeric_limits<int64_t>::min();
+
+  /// NumPairs tracked pairs, each starting at Initial. Limits: where the
+  /// waits are (null: never widen; the CFG between boundaries is acyclic).
+  WaitedState(unsigned NumPairs, int64_t Initial,
+              const WaitedLimits *Limits = nullptr)
+      : Limits(Limits), Waited(NumPairs, Initial) {}
+
+  int64_t get(unsigned Pair) const { return Waited[Pair]; }
+  /// Would a wait of Pair for threshold K be implied here?
+  bool isImplied(unsigned Pair, int64_t K) const { return K <= Waited[Pair]; }
+  /// The engine waited for threshold K.
+  void wait(unsigned Pair, int64_t K) {
+    if (K > Waited[Pair])
+      Waited[Pair] = K;
+  }
+  /// C_F grew by Correction: the threshold, relative to it, drops.
+  void correctCounter(unsigned Pair, int64_t Correction) {
+    if (Waited[Pair] != Nothing)
+      Waited[Pair] -= Correction;
+  }
+  /// Forgets a threshold below Floor (no wait can be implied by it).
+  void forgetBelow(unsigned Pair, int64_t Floor) {
+    if (Waited[Pair] < Floor)
+      Waited[Pair] = Nothing;
+  }
+  bool merge(const WaitedState &Other, const DataflowEdge &Edge);
+
+  void print(raw_ostream &OS) const;
+#if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)
+  LLVM_DUMP_METHOD void dump() const;
+#endif
+
+private:
+  const WaitedLimits *Limits;
+  SmallVector<int64_t, 16> Waited;
+};
+
+} // namespace NeuronISA
+} // namespace llvm
+
+#endif
