@@ -185,7 +185,14 @@ void BarrierSync::emit() {
 }
 
 void BarrierSync::run() {
-  placeBarriers();
-  computeThresholds();
+  {
+    SyncPhaseTimer T("barrier-placement", "Barrier: barriers and counts");
+    placeBarriers();
+  }
+  {
+    SyncPhaseTimer T("barrier-thresholds", "Barrier: thresholds");
+    computeThresholds();
+  }
+  SyncPhaseTimer T("barrier-emission", "Barrier: emission");
   emit();
 }

@@ -636,41 +636,97 @@ void GroupBuilder::buildPredecessorLists(std::vector<unsigned> &Begin,
   }
 }
 
+/// Strongly connected components of the CFG, numbered in topological order
+/// (every edge between two components goes to a higher number), by block
+/// number; and whether each component has a cycle.
+static void numberComponents(const MachineFunction &MF,
+                             std::vector<unsigned> &ComponentOf,
+                             std::vector<bool> &Cyclic) {
+  ComponentOf.assign(MF.getNumBlockIDs(), 0);
+  std::vector<std::vector<const MachineBasicBlock *>> Components;
+  for (scc_iterator<const MachineFunction *> I = scc_begin(&MF); !I.isAtEnd();
+       ++I)
+    Components.push_back(*I);
+  // scc_iterator yields a component after every component it reaches.
+  unsigned N = Components.size();
+  Cyclic.assign(N, false);
+  for (unsigned I = 0; I < N; ++I) {
+    unsigned Id = N - 1 - I;
+    bool HasCycle = Components[I].size() > 1;
+    for (const MachineBasicBlock *B : Components[I]) {
+      ComponentOf[B->getNumber()] = Id;
+      HasCycle |= B->isSuccessor(B);
+    }
+    Cyclic[Id] = HasCycle;
+  }
+}
+
 /// For a consumer c, the kept producers that reach c are exactly the
 /// candidates that reach c, so the latest instance before c is unchanged.
+///
+/// A producer reaches a consumer block through one or more edges when it
+/// lies in a cyclic component with one (decided at once), never when each
+/// of its successors' components comes after every consumer's (decided at
+/// once), and otherwise
+/// when a backward search from the consumer blocks reaches one of its
+/// successors; the search stops once every producer left is decided.
 void GroupBuilder::keepReachingProducers(std::vector<DependenceGroup> &Groups) {
   std::vector<unsigned> Mark(NumBlocks, 0); // == Epoch: reaches a consumer
   // == Epoch: a producer block none of whose successors is known to reach a
-  // consumer yet. The search stops once there is none left: every producer
-  // is then kept, as the complete search would find.
+  // consumer yet.
   std::vector<unsigned> Pending(NumBlocks, 0);
   std::vector<unsigned> PredBegin, PredList;
   buildPredecessorLists(PredBegin, PredList);
-  SmallVector<unsigned, 16> Work;
+  std::vector<unsigned> ComponentOf;
+  std::vector<bool> Cyclic;
+  if (!Sites.empty())
+    numberComponents(*Sites.front().MBB->getParent(), ComponentOf, Cyclic);
+  // == Epoch: a cyclic component that contains a consumer block.
+  std::vector<unsigned> ConsumerCycle(Cyclic.size(), 0);
+  std::vector<unsigned> Work;
   unsigned Epoch = 0;
   std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> GroupOf;
   for (CandidateGroup &Cand : Candidates) {
     if (Cand.Consumers.empty())
       continue;
     ++Epoch;
-    unsigned NumPending = 0;
-    for (unsigned P : Cand.Producers) {
-      unsigned BN = Sites[P].MBB->getNumber();
-      if (Pending[BN] != Epoch) {
-        Pending[BN] = Epoch;
-        ++NumPending;
-      }
-    }
+    unsigned LastComponent = 0;
+    Work.clear();
     for (unsigned C : Cand.Consumers) {
       unsigned BN = Sites[C].MBB->getNumber();
+      unsigned Comp = ComponentOf[BN];
+      LastComponent = std::max(LastComponent, Comp);
+      if (Cyclic[Comp])
+        ConsumerCycle[Comp] = Epoch;
       if (Mark[BN] != Epoch) {
         Mark[BN] = Epoch;
         Work.push_back(BN);
       }
     }
-    // Blocks from which a consumer block is reachable (zero or more edges).
-    while (!Work.empty() && NumPending) {
-      unsigned B = Work.pop_back_val();
+    // Whether each producer reaches a consumer: 1 yes, 0 no, -1 search.
+    auto Decide = [&](unsigned P) {
+      const MachineBasicBlock *B = Sites[P].MBB;
+      unsigned Comp = ComponentOf[B->getNumber()];
+      if (ConsumerCycle[Comp] == Epoch)
+        return 1;
+      if (llvm::none_of(B->successors(), [&](const MachineBasicBlock *S) {
+            return ComponentOf[S->getNumber()] <= LastComponent;
+          }))
+        return 0;
+      return -1;
+    };
+    unsigned NumPending = 0;
+    for (unsigned P : Cand.Producers) {
+      unsigned BN = Sites[P].MBB->getNumber();
+      if (Decide(P) < 0 && Pending[BN] != Epoch) {
+        Pending[BN] = Epoch;
+        ++NumPending;
+      }
+    }
+    // Blocks from which a consumer block is reachable (zero or more edges),
+    // breadth first: the producers near the consumers are decided first.
+    for (size_t Next = 0; Next < Work.size() && NumPending; ++Next) {
+      unsigned B = Work[Next];
       for (unsigned J = PredBegin[B]; J < PredBegin[B + 1]; ++J) {
         unsigned P = PredList[J];
         if (Pending[P] == Epoch) {
@@ -683,14 +739,17 @@ void GroupBuilder::keepReachingProducers(std::vector<DependenceGroup> &Groups) {
         }
       }
     }
-    Work.clear();
     SmallVector<unsigned, 4> Kept;
     for (unsigned P : Cand.Producers) {
       const MachineBasicBlock *B = Sites[P].MBB;
       auto It = llvm::upper_bound(Cand.Consumers, P);
       bool Reaches = It != Cand.Consumers.end() && Sites[*It].MBB == B;
-      for (const MachineBasicBlock *S : B->successors())
-        Reaches |= Mark[S->getNumber()] == Epoch;
+      int Decided = Decide(P);
+      if (Decided >= 0)
+        Reaches |= Decided == 1;
+      else
+        for (const MachineBasicBlock *S : B->successors())
+          Reaches |= Mark[S->getNumber()] == Epoch;
       if (Reaches)
         Kept.push_back(P);
     }

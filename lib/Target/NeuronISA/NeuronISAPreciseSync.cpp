@@ -294,7 +294,7 @@ void PreciseSync::emitBlock(
       Gen.setCompletionSemaphore(S);
     auto After = std::next(MI.getIterator());
     for (unsigned GI : SnapshotsAfter[S]) {
-      if (!SnapshotLiveOut[GI].test(BI))
+      if (!llvm::binary_search(SnapshotLiveOut[GI], BI))
         continue; // nothing reads this value
       Gen.emitBookkeeping(B, After, MI.getDebugLoc(), SnapshotReg[GI],
                           CounterReg[Groups[GI].Producer],
@@ -351,14 +351,27 @@ void PreciseSync::emit() {
 }
 
 bool PreciseSync::run() {
-  computeCounters();
-  Groups.assign(Deps.groups().begin(), Deps.groups().end());
-  computeThresholds();
-  mergeSnapshots();
-  combineWaits();
-  if (!allocateRegisters())
-    return false;
+  {
+    SyncPhaseTimer T("precise-counters", "Precise: counters");
+    computeCounters();
+  }
+  {
+    SyncPhaseTimer T("precise-thresholds", "Precise: thresholds");
+    Groups.assign(Deps.groups().begin(), Deps.groups().end());
+    computeThresholds();
+  }
+  {
+    SyncPhaseTimer T("precise-snapshot-unions", "Precise: snapshot unions");
+    mergeSnapshots();
+    combineWaits();
+  }
+  {
+    SyncPhaseTimer T("precise-registers", "Precise: registers");
+    if (!allocateRegisters())
+      return false;
+  }
   Gen.getReport().DependenceGroups = Groups.size();
+  SyncPhaseTimer T("precise-emission", "Precise: emission");
   emit();
   return true;
 }

@@ -68,13 +68,44 @@ private:
   bool OwnsCounter[NumAgents] = {};      // CounterOwner[F] == F, F counts
   std::vector<unsigned> SnapshotReg; // per group; 0: none
   DenseMap<unsigned, bool> SnapshotLiveAtEntry; // per group: reads the init
-  std::vector<BitVector> SnapshotLiveOut; // per group: blocks whose write is read
-  std::vector<BitVector> CounterLiveOut;  // per owner agent
-  std::vector<unsigned> SitePos;          // per site: index in its block
-  /// The reachable CFG by reverse post-order index, compressed.
-  std::vector<unsigned> PredBegin, Preds;
-  /// snapshotRange's scratch, per RPO index: -1 except while in use.
-  std::vector<int> ScratchLastUse, ScratchDefPos;
+  /// Per group: the blocks (RPO indices, ascending) whose snapshot write is
+  /// read later; empty for groups without a register.
+  std::vector<SmallVector<unsigned, 4>> SnapshotLiveOut;
+  std::vector<BitVector> CounterLiveOut; // per owner agent, by RPO index
+  std::vector<unsigned> SitePos;         // per site: index in its block
+
+  /// Backward liveness of one value over the blocks (by RPO index), sparse:
+  /// its cost is the size of the live region, not of the function.
+  class BlockLiveness {
+  public:
+    void init(ArrayRef<MachineBasicBlock *> RPO, const SyncGenerator &Gen);
+    /// Starts a new value: no uses, no definitions.
+    void clear();
+    /// A read at position Pos of block B.
+    void addUse(unsigned B, int Pos);
+    /// A write at position Pos of block B.
+    void addDef(unsigned B, int Pos);
+    /// Live-in = used | (live-out and, if DefsKill, not defined).
+    void solve(bool DefsKill);
+    bool isLiveIn(unsigned B) const { return LiveInMark[B] == Epoch; }
+    bool isLiveOut(unsigned B) const { return LiveOutMark[B] == Epoch; }
+    bool isUsed(unsigned B) const { return UseMark[B] == Epoch; }
+    bool isDefined(unsigned B) const { return DefMark[B] == Epoch; }
+    int getLastUse(unsigned B) const { return isUsed(B) ? LastUse[B] : -1; }
+    int getLastDef(unsigned B) const { return isDefined(B) ? LastDef[B] : -1; }
+    /// Blocks used, defined or live in, ascending.
+    void getBlocks(SmallVectorImpl<unsigned> &Blocks) const;
+    /// Blocks live out, ascending.
+    void getLiveOutBlocks(SmallVectorImpl<unsigned> &Blocks) const;
+
+  private:
+    std::vector<unsigned> PredBegin, Preds;
+    std::vector<unsigned> LiveInMark, LiveOutMark, UseMark, DefMark;
+    std::vector<int> LastUse, LastDef;
+    unsigned Epoch = 0;
+    SmallVector<unsigned, 32> Touched, LiveOutList;
+  };
+  BlockLiveness Liveness;
 
   /// A live range: closed intervals of positions inside blocks (see
   /// NeuronISAPreciseSyncRegisters.cpp), sorted by block.
@@ -83,17 +114,24 @@ private:
     int Lo, Hi;
   };
   using LiveRange = SmallVector<Segment, 8>;
+  /// The live ranges given to one reserved register, by block.
+  class RegisterOccupancy {
+  public:
+    void add(const LiveRange &R);
+    bool interferes(const LiveRange &R) const;
+    /// Does a range of this register contain position Pos of Block?
+    bool covers(unsigned Block, int Pos) const;
+
+  private:
+    DenseMap<unsigned, SmallVector<std::pair<int, int>, 2>> ByBlock;
+  };
 
   bool allocateRegisters();
   bool assignCounters(unsigned &NumCounters);
   void shareIdenticalSnapshots();
   bool assignSnapshots(unsigned NumCounters,
-                       std::vector<SmallVector<LiveRange, 4>> &Occupied);
+                       std::vector<RegisterOccupancy> &Occupied);
   void waitForEveryEarlierInstance(unsigned Group);
-  void buildPredecessors();
-  static bool interferes(const LiveRange &A, const LiveRange &B);
-  void liveness(const BitVector &Use, const BitVector &Kill, BitVector &LiveIn,
-                BitVector &LiveOut) const;
   LiveRange snapshotRange(unsigned Group);
   LiveRange counterRange(AgentId Owner);
   /// The sites after which Group's snapshot is written: its last site in

@@ -39,27 +39,38 @@ STATISTIC(NumCounterRegs, "Counter registers used");
 
 static constexpr int End = std::numeric_limits<int>::max();
 
-bool PreciseSync::interferes(const LiveRange &A, const LiveRange &B) {
-  auto I = A.begin(), J = B.begin();
-  while (I != A.end() && J != B.end()) {
-    if (I->Block < J->Block)
-      ++I;
-    else if (J->Block < I->Block)
-      ++J;
-    else {
-      for (auto K = J; K != B.end() && K->Block == I->Block; ++K)
-        if (I->Lo <= K->Hi && K->Lo <= I->Hi)
-          return true;
-      ++I;
-    }
+void PreciseSync::RegisterOccupancy::add(const LiveRange &R) {
+  for (const Segment &S : R)
+    ByBlock[S.Block].push_back({S.Lo, S.Hi});
+}
+
+bool PreciseSync::RegisterOccupancy::interferes(const LiveRange &R) const {
+  for (const Segment &S : R) {
+    auto It = ByBlock.find(S.Block);
+    if (It == ByBlock.end())
+      continue;
+    for (const auto &[Lo, Hi] : It->second)
+      if (S.Lo <= Hi && Lo <= S.Hi)
+        return true;
   }
   return false;
 }
 
-void PreciseSync::buildPredecessors() {
+bool PreciseSync::RegisterOccupancy::covers(unsigned Block, int Pos) const {
+  auto It = ByBlock.find(Block);
+  if (It == ByBlock.end())
+    return false;
+  return llvm::any_of(It->second, [&](const std::pair<int, int> &I) {
+    return I.first <= Pos && Pos <= I.second;
+  });
+}
+
+void PreciseSync::BlockLiveness::init(ArrayRef<MachineBasicBlock *> RPO,
+                                      const SyncGenerator &Gen) {
   unsigned N = RPO.size();
   PredBegin.assign(N + 1, 0);
   Preds.clear();
+  const EngineDependences &Deps = Gen.getDependences();
   for (unsigned I = 0; I < N; ++I) {
     PredBegin[I] = Preds.size();
     for (MachineBasicBlock *P : RPO[I]->predecessors())
@@ -67,32 +78,74 @@ void PreciseSync::buildPredecessors() {
         Preds.push_back(Gen.getRPOIndex(*P));
   }
   PredBegin[N] = Preds.size();
+  for (auto *V : {&LiveInMark, &LiveOutMark, &UseMark, &DefMark})
+    V->assign(N, 0);
+  LastUse.assign(N, -1);
+  LastDef.assign(N, -1);
+  Epoch = 0;
 }
 
-/// Backward liveness over the blocks: LiveIn = Use | (LiveOut & ~Kill).
-void PreciseSync::liveness(const BitVector &Use, const BitVector &Kill,
-                           BitVector &LiveIn, BitVector &LiveOut) const {
-  unsigned N = RPO.size();
-  LiveIn.reset();
-  LiveIn.resize(N);
-  LiveOut.reset();
-  LiveOut.resize(N);
-  SmallVector<unsigned, 32> Work;
-  for (unsigned I : Use.set_bits()) {
-    LiveIn.set(I);
-    Work.push_back(I);
+void PreciseSync::BlockLiveness::clear() {
+  ++Epoch;
+  Touched.clear();
+  LiveOutList.clear();
+}
+
+void PreciseSync::BlockLiveness::addUse(unsigned B, int Pos) {
+  if (UseMark[B] != Epoch) {
+    UseMark[B] = Epoch;
+    LastUse[B] = Pos;
+    Touched.push_back(B);
+  } else {
+    LastUse[B] = std::max(LastUse[B], Pos);
   }
+}
+
+void PreciseSync::BlockLiveness::addDef(unsigned B, int Pos) {
+  if (DefMark[B] != Epoch) {
+    DefMark[B] = Epoch;
+    LastDef[B] = Pos;
+    Touched.push_back(B);
+  } else {
+    LastDef[B] = std::max(LastDef[B], Pos);
+  }
+}
+
+void PreciseSync::BlockLiveness::solve(bool DefsKill) {
+  SmallVector<unsigned, 32> Work;
+  for (unsigned B : Touched)
+    if (isUsed(B) && !isLiveIn(B)) {
+      LiveInMark[B] = Epoch;
+      Work.push_back(B);
+    }
   while (!Work.empty()) {
     unsigned B = Work.pop_back_val();
     for (unsigned J = PredBegin[B]; J < PredBegin[B + 1]; ++J) {
       unsigned P = Preds[J];
-      LiveOut.set(P);
-      if (!Kill.test(P) && !LiveIn.test(P)) {
-        LiveIn.set(P);
+      if (!isLiveOut(P)) {
+        LiveOutMark[P] = Epoch;
+        LiveOutList.push_back(P);
+      }
+      if (!(DefsKill && isDefined(P)) && !isLiveIn(P)) {
+        LiveInMark[P] = Epoch;
+        Touched.push_back(P);
         Work.push_back(P);
       }
     }
   }
+}
+
+void PreciseSync::BlockLiveness::getBlocks(
+    SmallVectorImpl<unsigned> &Blocks) const {
+  Blocks.assign(Touched.begin(), Touched.end());
+  llvm::sort(Blocks);
+  Blocks.erase(llvm::unique(Blocks), Blocks.end());
+}
+
+void PreciseSync::BlockLiveness::getLiveOutBlocks(
+    SmallVectorImpl<unsigned> &Blocks) const {
+  Blocks.assign(LiveOutList.begin(), LiveOutList.end());
+  llvm::sort(Blocks);
 }
 
 void PreciseSync::lastProducersPerBlock(
@@ -111,48 +164,34 @@ void PreciseSync::lastProducersPerBlock(
 /// only if live there.
 PreciseSync::LiveRange PreciseSync::snapshotRange(unsigned GI) {
   const DependenceGroup &G = Groups[GI];
-  unsigned N = RPO.size();
-  BitVector UseB(N), Def(N), LiveIn, LiveOut;
-  if (ScratchLastUse.size() != N) {
-    ScratchLastUse.assign(N, -1);
-    ScratchDefPos.assign(N, -1);
-  }
-  std::vector<int> &LastUse = ScratchLastUse, &DefPos = ScratchDefPos;
+  Liveness.clear();
   for (unsigned C : G.Consumers)
     for (const WaitRequest &R : Waits[C])
-      if (R.Group == GI && R.Snapshot) {
-        unsigned I = Gen.getRPOIndex(*Deps.sites()[C].MBB);
-        UseB.set(I);
-        LastUse[I] = std::max(LastUse[I], int(2 * SitePos[C] + 1));
-      }
-  for (unsigned P : G.Producers) {
-    unsigned I = Gen.getRPOIndex(*Deps.sites()[P].MBB);
-    Def.set(I);
-    DefPos[I] = std::max(DefPos[I], int(2 * SitePos[P] + 2));
-  }
-  liveness(UseB, Def, LiveIn, LiveOut);
-  SnapshotLiveAtEntry[GI] = LiveIn.test(0);
-  SnapshotLiveOut[GI] = LiveOut;
+      if (R.Group == GI && R.Snapshot)
+        Liveness.addUse(Gen.getRPOIndex(*Deps.sites()[C].MBB),
+                        2 * SitePos[C] + 1);
+  for (unsigned P : G.Producers)
+    Liveness.addDef(Gen.getRPOIndex(*Deps.sites()[P].MBB),
+                    2 * SitePos[P] + 2);
+  Liveness.solve(/*DefsKill=*/true);
+  SnapshotLiveAtEntry[GI] = Liveness.isLiveIn(0);
+  Liveness.getLiveOutBlocks(SnapshotLiveOut[GI]);
   LiveRange R;
-  BitVector Any = LiveIn; // the blocks that can get a segment
-  Any |= UseB;
-  Any |= Def;
-  for (unsigned I : Any.set_bits()) {
-    if (LiveIn.test(I)) {
-      int Hi = (!Def.test(I) && LiveOut.test(I)) ? End : LastUse[I];
+  SmallVector<unsigned, 32> Blocks; // the blocks that can get a segment
+  Liveness.getBlocks(Blocks);
+  for (unsigned I : Blocks) {
+    bool Def = Liveness.isDefined(I), LiveOut = Liveness.isLiveOut(I);
+    if (Liveness.isLiveIn(I)) {
+      int Hi = (!Def && LiveOut) ? End : Liveness.getLastUse(I);
       if (Hi < 0) // live through a def without a use: cannot happen
         Hi = End;
       R.push_back({I, 0, Hi});
-    } else if (UseB.test(I)) {
-      R.push_back({I, 0, LastUse[I]}); // conservative
+    } else if (Liveness.isUsed(I)) {
+      R.push_back({I, 0, Liveness.getLastUse(I)}); // conservative
     }
-    if (Def.test(I) && LiveOut.test(I))
-      R.push_back({I, DefPos[I], End});
+    if (Def && LiveOut)
+      R.push_back({I, Liveness.getLastDef(I), End});
   }
-  for (unsigned I : UseB.set_bits())
-    LastUse[I] = -1;
-  for (unsigned I : Def.set_bits())
-    DefPos[I] = -1;
   return R;
 }
 
@@ -161,13 +200,9 @@ PreciseSync::LiveRange PreciseSync::snapshotRange(unsigned GI) {
 /// snapshot consumers of F; updated at block ends, initialized at entry. It
 /// is live from the entry to its last read; updates after it are dropped.
 PreciseSync::LiveRange PreciseSync::counterRange(AgentId Owner) {
-  unsigned N = RPO.size();
-  BitVector UseB(N), Kill(N), LiveIn, LiveOut;
-  std::vector<int> LastUse(N, -1);
+  Liveness.clear();
   auto Use = [&](unsigned Site, int Pos) {
-    unsigned I = Gen.getRPOIndex(*Deps.sites()[Site].MBB);
-    UseB.set(I);
-    LastUse[I] = std::max(LastUse[I], Pos);
+    Liveness.addUse(Gen.getRPOIndex(*Deps.sites()[Site].MBB), Pos);
   };
   for (unsigned C = 0; C < Waits.size(); ++C)
     for (const WaitRequest &R : Waits[C])
@@ -182,16 +217,20 @@ PreciseSync::LiveRange PreciseSync::counterRange(AgentId Owner) {
     for (unsigned P : Last)
       Use(P, 2 * SitePos[P] + 2);
   }
-  liveness(UseB, Kill, LiveIn, LiveOut);
-  CounterLiveOut[Owner] = LiveOut;
+  Liveness.solve(/*DefsKill=*/false);
+  BitVector &LiveOut = CounterLiveOut[Owner];
+  LiveOut.resize(RPO.size());
+  SmallVector<unsigned, 32> Blocks;
+  Liveness.getLiveOutBlocks(Blocks);
+  for (unsigned I : Blocks)
+    LiveOut.set(I);
   LiveRange R;
-  BitVector Any = LiveOut; // the blocks that can get a segment
-  Any |= LiveIn;
-  for (unsigned I : Any.set_bits()) {
-    if (LiveOut.test(I))
+  Liveness.getBlocks(Blocks); // used or live in; live out implies live in
+  for (unsigned I : Blocks) {
+    if (Liveness.isLiveOut(I))
       R.push_back({I, 0, End});
-    else if (LiveIn.test(I))
-      R.push_back({I, 0, LastUse[I]});
+    else if (Liveness.isLiveIn(I))
+      R.push_back({I, 0, Liveness.getLastUse(I)});
   }
   if (R.empty() || R.front().Block != 0)
     R.insert(R.begin(), Segment{0, 0, 0}); // the initialization
@@ -285,7 +324,7 @@ void PreciseSync::waitForEveryEarlierInstance(unsigned GI) {
 /// Snapshots by priority: dynamic waits weighted by 8^loop depth. Returns
 /// whether some group fell back.
 bool PreciseSync::assignSnapshots(
-    unsigned NumCounters, std::vector<SmallVector<LiveRange, 4>> &Occupied) {
+    unsigned NumCounters, std::vector<RegisterOccupancy> &Occupied) {
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   SnapshotReg.assign(Groups.size(), 0);
   SmallVector<std::pair<uint64_t, unsigned>, 8> Want;
@@ -303,23 +342,39 @@ bool PreciseSync::assignSnapshots(
   llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
   bool Fallback = false;
   BitVector SnapshotUsed(SyncRegs::Count);
+  SmallVector<std::pair<unsigned, int>, 8> Uses;
   for (const auto &[Weight, GI] : Want) {
-    LiveRange R = snapshotRange(GI);
+    // Every read of the snapshot lies in its live range: a register that
+    // holds another value at one of them cannot take it. When no register
+    // is free at all of them, the group falls back without its liveness.
+    Uses.clear();
+    for (unsigned C : Groups[GI].Consumers)
+      for (const WaitRequest &R : Waits[C])
+        if (R.Group == GI && R.Snapshot)
+          Uses.push_back(
+              {Gen.getRPOIndex(*Deps.sites()[C].MBB), 2 * SitePos[C] + 1});
+    auto FreeAtUses = [&](const RegisterOccupancy &O) {
+      return llvm::none_of(
+          Uses, [&](const auto &U) { return O.covers(U.first, U.second); });
+    };
     int Reg = -1;
-    // Highest registers first (r31, r30, ...): snapshots, then counters'
-    // dead stretches.
-    for (int X = SyncRegs::Count - 1; X >= 0 && Reg < 0; --X)
-      if (llvm::none_of(Occupied[X], [&](const LiveRange &O) {
-            return interferes(R, O);
-          }))
-        Reg = X;
+    if (llvm::any_of(Occupied, FreeAtUses)) {
+      LiveRange R = snapshotRange(GI);
+      // Highest registers first (r31, r30, ...): snapshots, then counters'
+      // dead stretches.
+      for (int X = SyncRegs::Count - 1; X >= 0 && Reg < 0; --X)
+        if (!Occupied[X].interferes(R))
+          Reg = X;
+      if (Reg >= 0)
+        Occupied[Reg].add(R);
+    }
     if (Reg < 0) {
+      SnapshotLiveOut[GI].clear();
       waitForEveryEarlierInstance(GI);
       Fallback = true;
       continue;
     }
     SnapshotReg[GI] = SyncRegs::reg(Reg);
-    Occupied[Reg].push_back(std::move(R));
     if (unsigned(Reg) >= NumCounters)
       SnapshotUsed.set(Reg);
   }
@@ -338,19 +393,19 @@ bool PreciseSync::allocateRegisters() {
     for (unsigned S : Deps.blockSites(*B))
       SitePos[S] = I++;
   }
-  buildPredecessors();
+  Liveness.init(RPO, Gen);
   shareIdenticalSnapshots();
-  SnapshotLiveOut.assign(Groups.size(), BitVector());
+  SnapshotLiveOut.assign(Groups.size(), {});
   CounterLiveOut.assign(NumAgents, BitVector());
 
   // Live ranges per reserved register (index I: register r20 + I).
-  std::vector<SmallVector<LiveRange, 4>> Occupied(SyncRegs::Count);
+  std::vector<RegisterOccupancy> Occupied(SyncRegs::Count);
   // Counters are all live at the entry: r20, r21, ...
   unsigned Next = 0;
   for (AgentId F = 0; F < NumAgents; ++F)
     if (OwnsCounter[F]) {
       CounterReg[F] = SyncRegs::counterReg(Next);
-      Occupied[Next++].push_back(counterRange(F));
+      Occupied[Next++].add(counterRange(F));
     }
   for (AgentId F = 0; F < NumAgents; ++F)
     CounterReg[F] = CounterReg[CounterOwner[F]];

@@ -44,6 +44,7 @@ template <typename StateT> class SyncDataflow {
 public:
   /// RPO: the reachable blocks in reverse post-order, entry first.
   explicit SyncDataflow(ArrayRef<MachineBasicBlock *> RPO) {
+    BlockInfos.reserve(RPO.size());
     for (MachineBasicBlock *MBB : RPO)
       BlockInfos.insert({MBB, BlockInfo()});
   }
@@ -72,6 +73,10 @@ public:
         ++Evaluations;
         MachineBasicBlock *MBB = BII->first;
         StateT Out = Transfer(*MBB, *BI.Incoming);
+        // The first successor reached for the first time takes Out itself,
+        // once every other successor has seen it (as SIInsertWaitcnts
+        // moves its brackets).
+        BlockInfo *MoveTo = nullptr;
         for (MachineBasicBlock *Succ : MBB->successors()) {
           auto SuccBII = BlockInfos.find(Succ);
           if (SuccBII == BlockInfos.end())
@@ -82,15 +87,19 @@ public:
           DataflowEdge Edge{unsigned(BII - BlockInfos.begin()),
                             unsigned(SuccBII - BlockInfos.begin())};
           bool Changed = true;
-          if (!SuccBI.Incoming)
-            SuccBI.Incoming = Out;
-          else
+          if (SuccBI.Incoming)
             Changed = SuccBI.Incoming->merge(Out, Edge);
+          else if (!MoveTo)
+            MoveTo = &SuccBI;
+          else
+            SuccBI.Incoming = Out;
           if (Changed) {
             SuccBI.Dirty = true;
             Repeat |= Edge.isRetreating();
           }
         }
+        if (MoveTo)
+          MoveTo->Incoming = std::move(Out);
       }
     } while (Repeat);
     return Evaluations;

@@ -13,6 +13,7 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include <algorithm>
 
@@ -20,6 +21,15 @@ using namespace llvm;
 using namespace llvm::NeuronISA;
 
 #define DEBUG_TYPE "neuronisa-sync"
+
+static cl::opt<bool>
+    TimePhases("neuronisa-sync-time-phases", cl::Hidden, cl::init(false),
+               cl::desc("Time the phases of neuronisa-sync (with "
+                        "-time-passes)"));
+
+SyncPhaseTimer::SyncPhaseTimer(StringRef Name, StringRef Description)
+    : NamedRegionTimer(Name, Description, DEBUG_TYPE,
+                       "NeuronISA synchronization phases", TimePhases) {}
 
 STATISTIC(NumWaitsInserted, "Waits inserted");
 STATISTIC(NumDynamicWaits, "Waits with a run-time threshold inserted");

@@ -24,6 +24,7 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/Support/Timer.h"
 #include <memory>
 #include <string>
 #include <vector>
@@ -78,6 +79,13 @@ void getLoopBarrierBlocks(const MachineLoop &L,
 void emitSyncRemarks(MachineFunction &MF, const MachineLoopInfo &MLI,
                      const EngineDependences &Deps, const SyncReport &Report,
                      bool Precise, MachineOptimizationRemarkEmitter &ORE);
+
+/// Times one phase of the pass, reported with -time-passes when
+/// -neuronisa-sync-time-phases is given (a hidden option).
+class SyncPhaseTimer : public NamedRegionTimer {
+public:
+  SyncPhaseTimer(StringRef Name, StringRef Description);
+};
 
 /// A wait that a consumer needs for one agent.
 struct WaitRequest {

@@ -214,7 +214,10 @@ bool NeuronISASync::run(MachineFunction &MF, bool &CFGChanged) {
     return false;
 
   EngineDependences Deps;
-  Deps.analyze(MF, SE, AA);
+  {
+    SyncPhaseTimer T("dependences", "Dependence analysis");
+    Deps.analyze(MF, SE, AA);
+  }
   LLVM_DEBUG(dbgs() << "neuronisa-sync: " << MF.getName() << ": "
                     << Deps.sites().size() << " sites, "
                     << Deps.groups().size() << " dependence groups\n");

@@ -14,18 +14,21 @@ using namespace llvm::NeuronISA;
 //===----------------------------------------------------------------------===//
 
 ThresholdState::ThresholdState(ArrayRef<AgentId> GroupAgents)
-    : GroupAgents(GroupAgents), Touched(GroupAgents.size()) {
+    : GroupAgents(GroupAgents.data()), Touched(GroupAgents.size()) {
+  std::fill(std::begin(Shift), std::end(Shift), 0);
   std::fill(std::begin(EmptyOff), std::end(EmptyOff), 0);
+}
+
+static bool lessGroup(const std::pair<unsigned, int64_t> &E, unsigned G) {
+  return E.first < G;
 }
 
 ThresholdState::Value ThresholdState::get(unsigned Group) const {
   if (!Touched.test(Group))
-    return untouched(GroupAgents[Group]);
-  auto It = llvm::lower_bound(KnownOffsets, Group,
-                              [](const std::pair<unsigned, int64_t> &E,
-                                 unsigned G) { return E.first < G; });
+    return untouched(agentOf(Group));
+  auto It = llvm::lower_bound(KnownOffsets, Group, lessGroup);
   if (It != KnownOffsets.end() && It->first == Group)
-    return {Kind::Known, It->second};
+    return {Kind::Known, knownOffset(*It)};
   return {Kind::Unknown, 0};
 }
 
@@ -33,10 +36,10 @@ bool ThresholdState::merge(const ThresholdState &Other,
                            const DataflowEdge &Edge) {
   // Known groups: meet each with the other side's value (computed from the
   // other side's untouched values, before they are merged below).
-  SmallVector<std::pair<unsigned, int64_t>, 8> Merged;
+  SmallVector<std::pair<unsigned, int64_t>, 32> Merged;
   bool Changed = false;
-  auto KnownMeetsEmpty = [](int64_t B, Value Other) {
-    return Other.K == Kind::Empty && B <= Other.Off;
+  auto KnownMeetsEmpty = [](int64_t B, Value V) {
+    return V.K == Kind::Empty && B <= V.Off;
   };
   auto I = KnownOffsets.begin(), IE = KnownOffsets.end();
   auto J = Other.KnownOffsets.begin(), JE = Other.KnownOffsets.end();
@@ -44,21 +47,22 @@ bool ThresholdState::merge(const ThresholdState &Other,
     if (J == JE || (I != IE && I->first < J->first)) {
       // Known here; the other side has it Unknown (touched) or Empty.
       if (!Other.Touched.test(I->first) &&
-          KnownMeetsEmpty(I->second, Other.untouched(GroupAgents[I->first])))
+          KnownMeetsEmpty(knownOffset(*I), Other.untouched(agentOf(I->first))))
         Merged.push_back(*I);
       else
         Changed = true;
       ++I;
     } else if (I == IE || J->first < I->first) {
       // Known on the other side; Unknown (touched) or Empty here.
+      int64_t Off = Other.knownOffset(*J);
       if (!Touched.test(J->first) &&
-          KnownMeetsEmpty(J->second, untouched(GroupAgents[J->first]))) {
-        Merged.push_back(*J);
+          KnownMeetsEmpty(Off, untouched(agentOf(J->first)))) {
+        Merged.push_back({J->first, Off + Shift[agentOf(J->first)]});
         Changed = true;
       }
       ++J;
     } else {
-      if (I->second == J->second)
+      if (knownOffset(*I) == Other.knownOffset(*J))
         Merged.push_back(*I);
       else
         Changed = true;
@@ -66,7 +70,8 @@ bool ThresholdState::merge(const ThresholdState &Other,
       ++J;
     }
   }
-  KnownOffsets = std::move(Merged);
+  if (Changed)
+    KnownOffsets.assign(Merged.begin(), Merged.end());
 
   // Touched: a group touched on either side is touched.
   if (Other.Touched.test(Touched)) { // Other has a group this has not
@@ -94,20 +99,19 @@ bool ThresholdState::merge(const ThresholdState &Other,
 
 void ThresholdState::produce(unsigned Group, int64_t Off) {
   Touched.set(Group);
-  auto It = llvm::lower_bound(KnownOffsets, Group,
-                              [](const std::pair<unsigned, int64_t> &E,
-                                 unsigned G) { return E.first < G; });
+  int64_t Stored = Off + Shift[agentOf(Group)];
+  auto It = llvm::lower_bound(KnownOffsets, Group, lessGroup);
   if (It != KnownOffsets.end() && It->first == Group)
-    It->second = Off;
+    It->second = Stored;
   else
-    KnownOffsets.insert(It, {Group, Off});
+    KnownOffsets.insert(It, {Group, Stored});
 }
 
 void ThresholdState::correctCounters(ArrayRef<int64_t> Correction) {
-  for (auto &[G, Off] : KnownOffsets)
-    Off -= Correction[GroupAgents[G]];
-  for (AgentId F = 0; F < NumAgents; ++F)
+  for (AgentId F = 0; F < NumAgents; ++F) {
+    Shift[F] += Correction[F];
     EmptyOff[F] -= Correction[F];
+  }
 }
 
 void ThresholdState::print(raw_ostream &OS) const {
@@ -119,8 +123,8 @@ void ThresholdState::print(raw_ostream &OS) const {
       OS << ' ' << agentName(F) << "=empty(" << EmptyOff[F] << ')';
   }
   OS << "; touched " << Touched.count() << " groups, known:";
-  for (const auto &[G, Off] : KnownOffsets)
-    OS << " G" << G << "=C+" << Off;
+  for (const auto &E : KnownOffsets)
+    OS << " G" << E.first << "=C+" << knownOffset(E);
 }
 
 #if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)

@@ -46,10 +46,12 @@ namespace NeuronISA {
 ///
 /// Stored sparsely, so that one state serves every group: a group is
 /// *touched* where some path reaching the point has run one of its sites; a
-/// touched group is Known (listed in KnownOffsets) or Unknown (not listed).
-/// An untouched group's value depends on the paths alone, not on its sites:
-/// it is Empty(u_F) with one u_F per agent, or Unknown for all untouched
-/// groups of F once u_F was widened.
+/// touched group is Known (in KnownOffsets) or Unknown (not there). An
+/// untouched group's value depends on the paths alone, not on its sites: it
+/// is Empty(u_F) with one u_F per agent, or Unknown for all untouched groups
+/// of F once u_F was widened. The solve thus costs, per block, the agents
+/// plus the groups known there (typically those produced since the last
+/// loop that produces on their agent), not all the groups.
 ///
 /// Widening: u_F only decreases, and it decreases along a retreating edge
 /// exactly when a cycle with producers of F and none of the group's sites
@@ -63,9 +65,8 @@ public:
     Kind K;
     int64_t Off;
   };
-
   /// The state at the function entry: every group Empty(0) (C_F = 0).
-  /// GroupAgents: the agent of each group.
+  /// GroupAgents: the agent of each group (outlives the state).
   explicit ThresholdState(ArrayRef<AgentId> GroupAgents);
 
   Value get(unsigned Group) const;
@@ -85,13 +86,20 @@ public:
 #endif
 
 private:
-  ArrayRef<AgentId> GroupAgents;
-  BitVector Touched;                                  // per group
-  SmallVector<std::pair<unsigned, int64_t>, 8> KnownOffsets; // by group
-  int64_t EmptyOff[NumAgents];                        // u_F
-  uint32_t WidenedAgents = 0;                         // u_F widened: Unknown
+  const AgentId *GroupAgents;
+  BitVector Touched; // per group
+  /// Known groups, by group, with k + Shift[F] (F: the group's agent), so
+  /// that a counter correction is one addition to Shift.
+  SmallVector<std::pair<unsigned, int64_t>, 4> KnownOffsets;
+  int64_t Shift[NumAgents];
+  int64_t EmptyOff[NumAgents]; // u_F
+  uint32_t WidenedAgents = 0;  // u_F widened: Unknown
   static_assert(NumAgents <= 32, "agents are a 32-bit mask");
 
+  AgentId agentOf(unsigned Group) const { return GroupAgents[Group]; }
+  int64_t knownOffset(const std::pair<unsigned, int64_t> &E) const {
+    return E.second - Shift[agentOf(E.first)];
+  }
   Value untouched(AgentId F) const {
     if (WidenedAgents & (1u << F))
       return {Kind::Unknown, 0};
