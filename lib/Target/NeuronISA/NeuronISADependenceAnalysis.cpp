@@ -31,6 +31,7 @@
 #include "llvm/IR/Argument.h"
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <optional>
 #include <tuple>
 
@@ -542,8 +543,6 @@ private:
   std::vector<uint32_t> AgentsAt;
 
   int getCandidate(unsigned L, AgentId F, bool Writers);
-  void buildPredecessorLists(std::vector<unsigned> &Begin,
-                             std::vector<unsigned> &List) const;
 };
 } // namespace
 
@@ -617,149 +616,123 @@ void GroupBuilder::assignConsumers() {
   }
 }
 
-/// Predecessors by block number, compressed.
-void GroupBuilder::buildPredecessorLists(std::vector<unsigned> &Begin,
-                                         std::vector<unsigned> &List) const {
-  Begin.assign(NumBlocks + 1, 0);
-  if (Sites.empty())
-    return;
-  const MachineFunction &MF = *Sites.front().MBB->getParent();
-  for (const MachineBasicBlock &MBB : MF)
-    Begin[MBB.getNumber() + 1] = MBB.pred_size();
-  for (unsigned I = 0; I < NumBlocks; ++I)
-    Begin[I + 1] += Begin[I];
-  List.resize(Begin[NumBlocks]);
-  for (const MachineBasicBlock &MBB : MF) {
-    unsigned K = Begin[MBB.getNumber()];
-    for (const MachineBasicBlock *P : MBB.predecessors())
-      List[K++] = P->getNumber();
-  }
-}
-
 /// Strongly connected components of the CFG, numbered in topological order
-/// (every edge between two components goes to a higher number), by block
-/// number; and whether each component has a cycle.
-static void numberComponents(const MachineFunction &MF,
-                             std::vector<unsigned> &ComponentOf,
-                             std::vector<bool> &Cyclic) {
-  ComponentOf.assign(MF.getNumBlockIDs(), 0);
-  std::vector<std::vector<const MachineBasicBlock *>> Components;
+/// (every edge between two components goes to a higher number): the
+/// component of each block by number, and the blocks of each component.
+static void numberComponents(
+    const MachineFunction &MF, std::vector<unsigned> &ComponentOf,
+    std::vector<std::vector<const MachineBasicBlock *>> &Components) {
+  ComponentOf.assign(MF.getNumBlockIDs(), ~0u);
+  Components.clear();
   for (scc_iterator<const MachineFunction *> I = scc_begin(&MF); !I.isAtEnd();
        ++I)
     Components.push_back(*I);
   // scc_iterator yields a component after every component it reaches.
-  unsigned N = Components.size();
-  Cyclic.assign(N, false);
-  for (unsigned I = 0; I < N; ++I) {
-    unsigned Id = N - 1 - I;
-    bool HasCycle = Components[I].size() > 1;
-    for (const MachineBasicBlock *B : Components[I]) {
+  std::reverse(Components.begin(), Components.end());
+  for (unsigned Id = 0; Id < Components.size(); ++Id)
+    for (const MachineBasicBlock *B : Components[Id])
       ComponentOf[B->getNumber()] = Id;
-      HasCycle |= B->isSuccessor(B);
-    }
-    Cyclic[Id] = HasCycle;
-  }
 }
 
 /// For a consumer c, the kept producers that reach c are exactly the
 /// candidates that reach c, so the latest instance before c is unchanged.
 ///
-/// A producer reaches a consumer block through one or more edges when it
-/// lies in a cyclic component with one (decided at once), never when each
-/// of its successors' components comes after every consumer's (decided at
-/// once), and otherwise
-/// when a backward search from the consumer blocks reaches one of its
-/// successors; the search stops once every producer left is decided.
+/// A producer reaches a consumer of its candidate when a later site of its
+/// block is one, or when one of the block's successors reaches a consumer
+/// block through zero or more edges. The latter is one bit-parallel sweep
+/// over the strongly connected components in reverse topological order:
+/// a component reaches the candidates with a consumer in it or in a
+/// component it reaches. A component's bits are freed once every
+/// component with an edge into it has been swept.
 void GroupBuilder::keepReachingProducers(std::vector<DependenceGroup> &Groups) {
-  std::vector<unsigned> Mark(NumBlocks, 0); // == Epoch: reaches a consumer
-  // == Epoch: a producer block none of whose successors is known to reach a
-  // consumer yet.
-  std::vector<unsigned> Pending(NumBlocks, 0);
-  std::vector<unsigned> PredBegin, PredList;
-  buildPredecessorLists(PredBegin, PredList);
+  unsigned NumCandidates = Candidates.size();
   std::vector<unsigned> ComponentOf;
-  std::vector<bool> Cyclic;
+  std::vector<std::vector<const MachineBasicBlock *>> Components;
   if (!Sites.empty())
-    numberComponents(*Sites.front().MBB->getParent(), ComponentOf, Cyclic);
-  // == Epoch: a cyclic component that contains a consumer block.
-  std::vector<unsigned> ConsumerCycle(Cyclic.size(), 0);
-  std::vector<unsigned> Work;
-  unsigned Epoch = 0;
-  std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> GroupOf;
-  for (CandidateGroup &Cand : Candidates) {
+    numberComponents(*Sites.front().MBB->getParent(), ComponentOf,
+                     Components);
+  unsigned NumComponents = Components.size();
+
+  // Per block: the candidates with a consumer there, and the (candidate,
+  // producer index) pairs of its producers.
+  std::vector<SmallVector<unsigned, 4>> ConsumersIn(NumBlocks);
+  std::vector<SmallVector<std::pair<unsigned, unsigned>, 4>> ProducersIn(
+      NumBlocks);
+  std::vector<unsigned> KeptBegin(NumCandidates + 1, 0);
+  for (unsigned CI = 0; CI < NumCandidates; ++CI) {
+    const CandidateGroup &Cand = Candidates[CI];
+    KeptBegin[CI + 1] = KeptBegin[CI];
     if (Cand.Consumers.empty())
       continue;
-    ++Epoch;
-    unsigned LastComponent = 0;
-    Work.clear();
     for (unsigned C : Cand.Consumers) {
-      unsigned BN = Sites[C].MBB->getNumber();
-      unsigned Comp = ComponentOf[BN];
-      LastComponent = std::max(LastComponent, Comp);
-      if (Cyclic[Comp])
-        ConsumerCycle[Comp] = Epoch;
-      if (Mark[BN] != Epoch) {
-        Mark[BN] = Epoch;
-        Work.push_back(BN);
+      auto &V = ConsumersIn[Sites[C].MBB->getNumber()];
+      if (V.empty() || V.back() != CI)
+        V.push_back(CI);
+    }
+    for (unsigned I = 0; I < Cand.Producers.size(); ++I)
+      ProducersIn[Sites[Cand.Producers[I]].MBB->getNumber()].push_back(
+          {CI, I});
+    KeptBegin[CI + 1] += Cand.Producers.size();
+  }
+  BitVector Kept(KeptBegin[NumCandidates]);
+
+  // Edges into each component from other components, to free its bits.
+  std::vector<unsigned> EdgesIn(NumComponents, 0);
+  for (unsigned X = 0; X < NumComponents; ++X)
+    for (const MachineBasicBlock *B : Components[X])
+      for (const MachineBasicBlock *S : B->successors())
+        if (ComponentOf[S->getNumber()] != X)
+          ++EdgesIn[ComponentOf[S->getNumber()]];
+  std::vector<std::unique_ptr<BitVector>> Reaches(NumComponents);
+  for (unsigned X = NumComponents; X-- > 0;) {
+    auto R = std::make_unique<BitVector>(NumCandidates);
+    for (const MachineBasicBlock *B : Components[X]) {
+      for (unsigned CI : ConsumersIn[B->getNumber()])
+        R->set(CI);
+      for (const MachineBasicBlock *S : B->successors()) {
+        unsigned Y = ComponentOf[S->getNumber()];
+        if (Y != X)
+          *R |= *Reaches[Y];
       }
     }
-    // Whether each producer reaches a consumer: 1 yes, 0 no, -1 search.
-    auto Decide = [&](unsigned P) {
-      const MachineBasicBlock *B = Sites[P].MBB;
-      unsigned Comp = ComponentOf[B->getNumber()];
-      if (ConsumerCycle[Comp] == Epoch)
-        return 1;
-      if (llvm::none_of(B->successors(), [&](const MachineBasicBlock *S) {
-            return ComponentOf[S->getNumber()] <= LastComponent;
-          }))
-        return 0;
-      return -1;
-    };
-    unsigned NumPending = 0;
-    for (unsigned P : Cand.Producers) {
-      unsigned BN = Sites[P].MBB->getNumber();
-      if (Decide(P) < 0 && Pending[BN] != Epoch) {
-        Pending[BN] = Epoch;
-        ++NumPending;
-      }
-    }
-    // Blocks from which a consumer block is reachable (zero or more edges),
-    // breadth first: the producers near the consumers are decided first.
-    for (size_t Next = 0; Next < Work.size() && NumPending; ++Next) {
-      unsigned B = Work[Next];
-      for (unsigned J = PredBegin[B]; J < PredBegin[B + 1]; ++J) {
-        unsigned P = PredList[J];
-        if (Pending[P] == Epoch) {
-          Pending[P] = 0; // B, its successor, reaches a consumer
-          --NumPending;
-        }
-        if (Mark[P] != Epoch) {
-          Mark[P] = Epoch;
-          Work.push_back(P);
-        }
-      }
-    }
-    SmallVector<unsigned, 4> Kept;
-    for (unsigned P : Cand.Producers) {
-      const MachineBasicBlock *B = Sites[P].MBB;
-      auto It = llvm::upper_bound(Cand.Consumers, P);
-      bool Reaches = It != Cand.Consumers.end() && Sites[*It].MBB == B;
-      int Decided = Decide(P);
-      if (Decided >= 0)
-        Reaches |= Decided == 1;
-      else
+    Reaches[X] = std::move(R);
+    // The producers of X: their successors' components are swept.
+    for (const MachineBasicBlock *B : Components[X])
+      for (auto [CI, I] : ProducersIn[B->getNumber()])
         for (const MachineBasicBlock *S : B->successors())
-          Reaches |= Mark[S->getNumber()] == Epoch;
-      if (Reaches)
-        Kept.push_back(P);
-    }
-    if (Kept.empty())
+          if (Reaches[ComponentOf[S->getNumber()]]->test(CI)) {
+            Kept.set(KeptBegin[CI] + I);
+            break;
+          }
+    for (const MachineBasicBlock *B : Components[X])
+      for (const MachineBasicBlock *S : B->successors()) {
+        unsigned Y = ComponentOf[S->getNumber()];
+        if (Y != X && --EdgesIn[Y] == 0)
+          Reaches[Y].reset();
+      }
+  }
+
+  std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> GroupOf;
+  for (unsigned CI = 0; CI < NumCandidates; ++CI) {
+    const CandidateGroup &Cand = Candidates[CI];
+    if (Cand.Consumers.empty())
       continue;
-    auto [It, New] = GroupOf.try_emplace({Cand.F, Kept}, Groups.size());
+    SmallVector<unsigned, 4> KeptProducers;
+    for (unsigned I = 0; I < Cand.Producers.size(); ++I) {
+      unsigned P = Cand.Producers[I];
+      auto It = llvm::upper_bound(Cand.Consumers, P);
+      if (Kept.test(KeptBegin[CI] + I) ||
+          (It != Cand.Consumers.end() && Sites[*It].MBB == Sites[P].MBB))
+        KeptProducers.push_back(P);
+    }
+    if (KeptProducers.empty())
+      continue;
+    auto [It, New] =
+        GroupOf.try_emplace({Cand.F, KeptProducers}, Groups.size());
     if (New) {
       DependenceGroup G;
       G.Producer = Cand.F;
-      G.Producers = Kept;
+      G.Producers = KeptProducers;
       Groups.push_back(std::move(G));
     }
     DependenceGroup &G = Groups[It->second];

@@ -14,19 +14,26 @@ using namespace llvm::NeuronISA;
 //===----------------------------------------------------------------------===//
 
 ThresholdState::ThresholdState(ArrayRef<AgentId> GroupAgents)
-    : GroupAgents(GroupAgents.data()), Touched(GroupAgents.size()) {
+    : GroupAgents(GroupAgents.data()),
+      Touched(std::make_shared<BitVector>(GroupAgents.size())) {
   std::fill(std::begin(Shift), std::end(Shift), 0);
   std::fill(std::begin(EmptyOff), std::end(EmptyOff), 0);
 }
 
-static bool lessGroup(const std::pair<unsigned, int64_t> &E, unsigned G) {
+BitVector &ThresholdState::touchedForWrite() {
+  if (Touched.use_count() > 1)
+    Touched = std::make_shared<BitVector>(*Touched);
+  return const_cast<BitVector &>(*Touched);
+}
+
+template <typename EntryT> static bool lessGroup(const EntryT &E, unsigned G) {
   return E.first < G;
 }
 
 ThresholdState::Value ThresholdState::get(unsigned Group) const {
-  if (!Touched.test(Group))
+  if (!Touched->test(Group))
     return untouched(agentOf(Group));
-  auto It = llvm::lower_bound(KnownOffsets, Group, lessGroup);
+  auto It = llvm::lower_bound(KnownOffsets, Group, lessGroup<KnownEntry>);
   if (It != KnownOffsets.end() && It->first == Group)
     return {Kind::Known, knownOffset(*It)};
   return {Kind::Unknown, 0};
@@ -36,7 +43,7 @@ bool ThresholdState::merge(const ThresholdState &Other,
                            const DataflowEdge &Edge) {
   // Known groups: meet each with the other side's value (computed from the
   // other side's untouched values, before they are merged below).
-  SmallVector<std::pair<unsigned, int64_t>, 32> Merged;
+  SmallVector<KnownEntry, 32> Merged;
   bool Changed = false;
   auto KnownMeetsEmpty = [](int64_t B, Value V) {
     return V.K == Kind::Empty && B <= V.Off;
@@ -46,7 +53,7 @@ bool ThresholdState::merge(const ThresholdState &Other,
   while (I != IE || J != JE) {
     if (J == JE || (I != IE && I->first < J->first)) {
       // Known here; the other side has it Unknown (touched) or Empty.
-      if (!Other.Touched.test(I->first) &&
+      if (!Other.Touched->test(I->first) &&
           KnownMeetsEmpty(knownOffset(*I), Other.untouched(agentOf(I->first))))
         Merged.push_back(*I);
       else
@@ -55,9 +62,9 @@ bool ThresholdState::merge(const ThresholdState &Other,
     } else if (I == IE || J->first < I->first) {
       // Known on the other side; Unknown (touched) or Empty here.
       int64_t Off = Other.knownOffset(*J);
-      if (!Touched.test(J->first) &&
+      if (!Touched->test(J->first) &&
           KnownMeetsEmpty(Off, untouched(agentOf(J->first)))) {
-        Merged.push_back({J->first, Off + Shift[agentOf(J->first)]});
+        Merged.push_back({J->first, Offset(Off + Shift[agentOf(J->first)])});
         Changed = true;
       }
       ++J;
@@ -74,8 +81,9 @@ bool ThresholdState::merge(const ThresholdState &Other,
     KnownOffsets.assign(Merged.begin(), Merged.end());
 
   // Touched: a group touched on either side is touched.
-  if (Other.Touched.test(Touched)) { // Other has a group this has not
-    Touched |= Other.Touched;
+  if (Touched != Other.Touched &&
+      Other.Touched->test(*Touched)) { // Other has a group this has not
+    touchedForWrite() |= *Other.Touched;
     Changed = true;
   }
 
@@ -98,9 +106,10 @@ bool ThresholdState::merge(const ThresholdState &Other,
 }
 
 void ThresholdState::produce(unsigned Group, int64_t Off) {
-  Touched.set(Group);
-  int64_t Stored = Off + Shift[agentOf(Group)];
-  auto It = llvm::lower_bound(KnownOffsets, Group, lessGroup);
+  if (!Touched->test(Group))
+    touchedForWrite().set(Group);
+  Offset Stored = Off + Shift[agentOf(Group)];
+  auto It = llvm::lower_bound(KnownOffsets, Group, lessGroup<KnownEntry>);
   if (It != KnownOffsets.end() && It->first == Group)
     It->second = Stored;
   else
@@ -122,7 +131,7 @@ void ThresholdState::print(raw_ostream &OS) const {
     else if (EmptyOff[F])
       OS << ' ' << agentName(F) << "=empty(" << EmptyOff[F] << ')';
   }
-  OS << "; touched " << Touched.count() << " groups, known:";
+  OS << "; touched " << Touched->count() << " groups, known:";
   for (const auto &E : KnownOffsets)
     OS << " G" << E.first << "=C+" << knownOffset(E);
 }
@@ -138,9 +147,7 @@ LLVM_DUMP_METHOD void ThresholdState::dump() const {
 // BarrierThresholdState
 //===----------------------------------------------------------------------===//
 
-static auto byGroup = [](const std::pair<unsigned, int64_t> &E, unsigned G) {
-  return E.first < G;
-};
+static auto byGroup = lessGroup<std::pair<unsigned, int64_t>>;
 
 int64_t BarrierThresholdState::get(unsigned Group) const {
   auto It = llvm::lower_bound(Counts, Group, byGroup);

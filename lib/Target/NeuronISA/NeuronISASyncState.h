@@ -26,6 +26,7 @@
 #include "llvm/Support/Compiler.h"
 #include <cstdint>
 #include <limits>
+#include <memory>
 #include <utility>
 
 namespace llvm {
@@ -86,20 +87,27 @@ public:
 #endif
 
 private:
+  /// Offsets are counts of one function's instructions: 32 bits suffice,
+  /// and keep the state of every block small.
+  using Offset = int32_t;
+  using KnownEntry = std::pair<uint32_t, Offset>;
   const AgentId *GroupAgents;
-  BitVector Touched; // per group
+  /// Per group; shared between states until one of them adds a group (most
+  /// blocks add none).
+  std::shared_ptr<const BitVector> Touched;
   /// Known groups, by group, with k + Shift[F] (F: the group's agent), so
   /// that a counter correction is one addition to Shift.
-  SmallVector<std::pair<unsigned, int64_t>, 4> KnownOffsets;
-  int64_t Shift[NumAgents];
-  int64_t EmptyOff[NumAgents]; // u_F
+  SmallVector<KnownEntry, 6> KnownOffsets;
+  Offset Shift[NumAgents];
+  Offset EmptyOff[NumAgents]; // u_F
   uint32_t WidenedAgents = 0;  // u_F widened: Unknown
   static_assert(NumAgents <= 32, "agents are a 32-bit mask");
 
   AgentId agentOf(unsigned Group) const { return GroupAgents[Group]; }
-  int64_t knownOffset(const std::pair<unsigned, int64_t> &E) const {
-    return E.second - Shift[agentOf(E.first)];
+  int64_t knownOffset(const KnownEntry &E) const {
+    return int64_t(E.second) - Shift[agentOf(E.first)];
   }
+  BitVector &touchedForWrite();
   Value untouched(AgentId F) const {
     if (WidenedAgents & (1u << F))
       return {Kind::Unknown, 0};
