@@ -15,7 +15,8 @@ using namespace llvm::NeuronISA;
 
 ThresholdState::ThresholdState(ArrayRef<AgentId> GroupAgents)
     : GroupAgents(GroupAgents.data()),
-      Touched(std::make_shared<BitVector>(GroupAgents.size())) {
+      Touched(std::make_shared<BitVector>(GroupAgents.size())),
+      KnownOffsets(std::make_shared<KnownList>()) {
   std::fill(std::begin(Shift), std::end(Shift), 0);
   std::fill(std::begin(EmptyOff), std::end(EmptyOff), 0);
 }
@@ -26,6 +27,12 @@ BitVector &ThresholdState::touchedForWrite() {
   return const_cast<BitVector &>(*Touched);
 }
 
+ThresholdState::KnownList &ThresholdState::knownForWrite() {
+  if (KnownOffsets.use_count() > 1)
+    KnownOffsets = std::make_shared<KnownList>(*KnownOffsets);
+  return const_cast<KnownList &>(*KnownOffsets);
+}
+
 template <typename EntryT> static bool lessGroup(const EntryT &E, unsigned G) {
   return E.first < G;
 }
@@ -33,8 +40,8 @@ template <typename EntryT> static bool lessGroup(const EntryT &E, unsigned G) {
 ThresholdState::Value ThresholdState::get(unsigned Group) const {
   if (!Touched->test(Group))
     return untouched(agentOf(Group));
-  auto It = llvm::lower_bound(KnownOffsets, Group, lessGroup<KnownEntry>);
-  if (It != KnownOffsets.end() && It->first == Group)
+  auto It = llvm::lower_bound(*KnownOffsets, Group, lessGroup<KnownEntry>);
+  if (It != KnownOffsets->end() && It->first == Group)
     return {Kind::Known, knownOffset(*It)};
   return {Kind::Unknown, 0};
 }
@@ -48,8 +55,12 @@ bool ThresholdState::merge(const ThresholdState &Other,
   auto KnownMeetsEmpty = [](int64_t B, Value V) {
     return V.K == Kind::Empty && B <= V.Off;
   };
-  auto I = KnownOffsets.begin(), IE = KnownOffsets.end();
-  auto J = Other.KnownOffsets.begin(), JE = Other.KnownOffsets.end();
+  bool SameShifts = std::equal(std::begin(Shift), std::end(Shift),
+                               std::begin(Other.Shift));
+  auto I = KnownOffsets->begin(), IE = KnownOffsets->end();
+  auto J = Other.KnownOffsets->begin(), JE = Other.KnownOffsets->end();
+  if (SameShifts && KnownOffsets == Other.KnownOffsets)
+    I = IE, J = JE; // the same known offsets
   while (I != IE || J != JE) {
     if (J == JE || (I != IE && I->first < J->first)) {
       // Known here; the other side has it Unknown (touched) or Empty.
@@ -78,7 +89,7 @@ bool ThresholdState::merge(const ThresholdState &Other,
     }
   }
   if (Changed)
-    KnownOffsets.assign(Merged.begin(), Merged.end());
+    KnownOffsets = std::make_shared<KnownList>(Merged.begin(), Merged.end());
 
   // Touched: a group touched on either side is touched.
   if (Touched != Other.Touched &&
@@ -109,11 +120,17 @@ void ThresholdState::produce(unsigned Group, int64_t Off) {
   if (!Touched->test(Group))
     touchedForWrite().set(Group);
   Offset Stored = Off + Shift[agentOf(Group)];
-  auto It = llvm::lower_bound(KnownOffsets, Group, lessGroup<KnownEntry>);
-  if (It != KnownOffsets.end() && It->first == Group)
-    It->second = Stored;
-  else
-    KnownOffsets.insert(It, {Group, Stored});
+  auto It = llvm::lower_bound(*KnownOffsets, Group, lessGroup<KnownEntry>);
+  if (It != KnownOffsets->end() && It->first == Group) {
+    if (It->second == Stored)
+      return;
+    size_t Index = It - KnownOffsets->begin();
+    knownForWrite()[Index].second = Stored;
+  } else {
+    size_t Index = It - KnownOffsets->begin();
+    KnownList &Known = knownForWrite();
+    Known.insert(Known.begin() + Index, {Group, Stored});
+  }
 }
 
 void ThresholdState::correctCounters(ArrayRef<int64_t> Correction) {
@@ -132,7 +149,7 @@ void ThresholdState::print(raw_ostream &OS) const {
       OS << ' ' << agentName(F) << "=empty(" << EmptyOff[F] << ')';
   }
   OS << "; touched " << Touched->count() << " groups, known:";
-  for (const auto &E : KnownOffsets)
+  for (const auto &E : *KnownOffsets)
     OS << " G" << E.first << "=C+" << knownOffset(E);
 }
 

@@ -96,8 +96,10 @@ private:
   /// blocks add none).
   std::shared_ptr<const BitVector> Touched;
   /// Known groups, by group, with k + Shift[F] (F: the group's agent), so
-  /// that a counter correction is one addition to Shift.
-  SmallVector<KnownEntry, 6> KnownOffsets;
+  /// that a counter correction is one addition to Shift. Shared between
+  /// states until one of them changes it (blocks without producers do not).
+  using KnownList = std::vector<KnownEntry>;
+  std::shared_ptr<const KnownList> KnownOffsets;
   Offset Shift[NumAgents];
   Offset EmptyOff[NumAgents]; // u_F
   uint32_t WidenedAgents = 0;  // u_F widened: Unknown
@@ -108,6 +110,7 @@ private:
     return int64_t(E.second) - Shift[agentOf(E.first)];
   }
   BitVector &touchedForWrite();
+  KnownList &knownForWrite();
   Value untouched(AgentId F) const {
     if (WidenedAgents & (1u << F))
       return {Kind::Unknown, 0};
