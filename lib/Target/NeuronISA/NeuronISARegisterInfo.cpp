@@ -2,6 +2,7 @@
 
 #include "NeuronISARegisterInfo.h"
 #include "NeuronISAFrameLowering.h"
+#include "NeuronISASyncRegisters.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -34,11 +35,12 @@ BitVector
 NeuronISARegisterInfo::getReservedRegs(const MachineFunction &MF) const {
   BitVector Reserved(getNumRegs());
   Reserved.set(NeuronISA::R0); // reads as zero
-  for (unsigned I = NeuronISA::FirstSyncGPR; I <= NeuronISA::LastSyncGPR; ++I)
-    Reserved.set(NeuronISA::getGPR(I));
+  // The synchronization passes' registers (NeuronISASyncRegisters.h).
+  for (unsigned I = 0; I < NeuronISA::SyncRegs::Count; ++I)
+    Reserved.set(NeuronISA::SyncRegs::reg(I));
   // Semaphores are not values: they are never allocated.
-  for (unsigned I = 0; I < 256; ++I)
-    Reserved.set(NeuronISA::getSemaphoreReg(I));
+  for (MCPhysReg Sem : NeuronISA::SEMRegClass)
+    Reserved.set(Sem);
   Reserved.set(NeuronISA::SNONE);
   return Reserved;
 }

@@ -10,13 +10,6 @@
 
 namespace llvm {
 
-namespace NeuronISA {
-/// r20..r31 belong to the synchronization passes: the register allocator
-/// never uses them (NeuronISASyncRegisters.h gives their roles).
-constexpr unsigned FirstSyncGPR = 20;
-constexpr unsigned LastSyncGPR = 31;
-} // namespace NeuronISA
-
 struct NeuronISARegisterInfo : public NeuronISAGenRegisterInfo {
   NeuronISARegisterInfo();
 

@@ -1,7 +1,8 @@
 //===-- NeuronISASyncRegisters.h - Registers of the sync passes -*- C++ -*-===//
 //
 // The scalar registers r20..r31 are reserved for the synchronization passes
-// (NeuronISARegisterInfo::getReservedRegs keeps the allocator away from them)
+// (NeuronISARegisterInfo::getReservedRegs keeps the allocator away from
+// them; this header is the one definition of which they are)
 // and all 256 semaphores belong to the passes in the precise and barrier
 // modes. This header names their roles; docs/Synchronization.md explains
 // them.
