@@ -114,7 +114,8 @@ private:
     int Lo, Hi;
   };
   using LiveRange = SmallVector<Segment, 8>;
-  /// The live ranges given to one reserved register, by block.
+  /// The live ranges given to one reserved register: their segments,
+  /// sorted by block.
   class RegisterOccupancy {
   public:
     void add(const LiveRange &R);
@@ -123,7 +124,9 @@ private:
     bool covers(unsigned Block, int Pos) const;
 
   private:
-    DenseMap<unsigned, SmallVector<std::pair<int, int>, 2>> ByBlock;
+    std::vector<Segment> Segments;
+    /// The segments of Block.
+    ArrayRef<Segment> inBlock(unsigned Block) const;
   };
 
   bool allocateRegisters();

@@ -40,28 +40,35 @@ STATISTIC(NumCounterRegs, "Counter registers used");
 static constexpr int End = std::numeric_limits<int>::max();
 
 void PreciseSync::RegisterOccupancy::add(const LiveRange &R) {
-  for (const Segment &S : R)
-    ByBlock[S.Block].push_back({S.Lo, S.Hi});
+  auto ByBlock = [](const Segment &A, const Segment &B) {
+    return A.Block < B.Block;
+  };
+  size_t Mid = Segments.size();
+  Segments.insert(Segments.end(), R.begin(), R.end());
+  std::inplace_merge(Segments.begin(), Segments.begin() + Mid, Segments.end(),
+                     ByBlock);
+}
+
+ArrayRef<PreciseSync::Segment>
+PreciseSync::RegisterOccupancy::inBlock(unsigned Block) const {
+  auto Lo = llvm::partition_point(
+      Segments, [&](const Segment &S) { return S.Block < Block; });
+  auto Hi = std::find_if(Lo, Segments.end(),
+                         [&](const Segment &S) { return S.Block != Block; });
+  return ArrayRef<Segment>(Segments).slice(Lo - Segments.begin(), Hi - Lo);
 }
 
 bool PreciseSync::RegisterOccupancy::interferes(const LiveRange &R) const {
-  for (const Segment &S : R) {
-    auto It = ByBlock.find(S.Block);
-    if (It == ByBlock.end())
-      continue;
-    for (const auto &[Lo, Hi] : It->second)
-      if (S.Lo <= Hi && Lo <= S.Hi)
+  for (const Segment &S : R)
+    for (const Segment &O : inBlock(S.Block))
+      if (S.Lo <= O.Hi && O.Lo <= S.Hi)
         return true;
-  }
   return false;
 }
 
 bool PreciseSync::RegisterOccupancy::covers(unsigned Block, int Pos) const {
-  auto It = ByBlock.find(Block);
-  if (It == ByBlock.end())
-    return false;
-  return llvm::any_of(It->second, [&](const std::pair<int, int> &I) {
-    return I.first <= Pos && Pos <= I.second;
+  return llvm::any_of(inBlock(Block), [&](const Segment &O) {
+    return O.Lo <= Pos && Pos <= O.Hi;
   });
 }
 
