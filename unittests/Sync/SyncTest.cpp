@@ -17,7 +17,9 @@
 #include "NeuronISAPreciseSync.h"
 #include "NeuronISASyncGenerator.h"
 #include "NeuronISASyncRegisters.h"
+#include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
+#include "llvm/Analysis/ScopedNoAliasAA.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
@@ -29,6 +31,7 @@
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/MDBuilder.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -600,6 +603,40 @@ TEST(TileRefTest, ConstantRangesAndAddressSpaces) {
   EXPECT_TRUE(TileRef::everything().Reads);
   EXPECT_TRUE(TileRef::everything().Writes);
   EXPECT_EQ(TileRef::everything().Obj, nullptr);
+}
+
+// Two HBM arguments that may alias (neither is noalias) do not overlap when
+// the accesses' scoped-noalias tags say so and AA is given.
+TEST(TileRefTest, ScopedNoAliasThroughAA) {
+  LLVMContext Ctx;
+  Module Mod("m", Ctx);
+  auto *PtrTy = PointerType::get(Ctx, 1);
+  Function *F = Function::Create(
+      FunctionType::get(Type::getVoidTy(Ctx), {PtrTy, PtrTy}, false),
+      GlobalValue::ExternalLinkage, "k", Mod);
+  MDBuilder MDB(Ctx);
+  MDNode *Domain = MDB.createAnonymousAliasScopeDomain("d");
+  MDNode *ScopeA = MDB.createAnonymousAliasScope(Domain, "a");
+  MDNode *ListA = MDNode::get(Ctx, {ScopeA});
+  TileRef A, B;
+  A.Obj = F->getArg(0);
+  B.Obj = F->getArg(1);
+  A.AddrSpace = B.AddrSpace = 1;
+  A.Writes = B.Reads = true;
+  A.Scope = ListA;   // A is in scope a ...
+  B.NoAlias = ListA; // ... and B does not alias anything in scope a.
+
+  Triple TT("x86_64-unknown-linux-gnu");
+  TargetLibraryInfoImpl TLII(TT);
+  TargetLibraryInfo TLI(TLII);
+  AAResults AA(TLI);
+  ScopedNoAliasAAResult Scoped;
+  AA.addAAResult(Scoped);
+  EXPECT_TRUE(TileRef::mayOverlap(A, B));
+  EXPECT_FALSE(TileRef::mayOverlap(A, B, &AA));
+  // Without the tags AA cannot tell: they may overlap.
+  A.Scope = B.NoAlias = nullptr;
+  EXPECT_TRUE(TileRef::mayOverlap(A, B, &AA));
 }
 
 TEST(TileRefTest, AffineResidueRule) {

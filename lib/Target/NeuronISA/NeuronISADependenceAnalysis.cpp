@@ -77,6 +77,9 @@ TileRef TileRef::fromMemOperand(const MachineMemOperand &MMO) {
   }
   R.Reads = MMO.isLoad();
   R.Writes = MMO.isStore();
+  AAMDNodes Tags = MMO.getAAInfo();
+  R.Scope = Tags.Scope;
+  R.NoAlias = Tags.NoAlias;
   return R;
 }
 
@@ -158,10 +161,28 @@ static bool affineMayOverlap(const TileRef &A, const TileRef &B) {
   return !(ExA <= R && ExB <= G && R <= G - ExB);
 }
 
-bool TileRef::mayOverlap(const TileRef &A, const TileRef &B) {
+/// Does alias analysis prove the accesses to the two IR objects disjoint?
+/// Only asked when one carries scoped-noalias tags: the rest of what AA
+/// knows about underlying objects, mayOverlap knows itself.
+static bool provenNoAlias(const TileRef &A, const TileRef &B, AAResults *AA) {
+  if (!AA || !A.Obj || !B.Obj ||
+      !(A.Scope || A.NoAlias || B.Scope || B.NoAlias))
+    return false;
+  auto Location = [](const TileRef &R) {
+    AAMDNodes Tags;
+    Tags.Scope = const_cast<MDNode *>(R.Scope);
+    Tags.NoAlias = const_cast<MDNode *>(R.NoAlias);
+    return MemoryLocation(R.Obj, LocationSize::beforeOrAfterPointer(), Tags);
+  };
+  return AA->isNoAlias(Location(A), Location(B));
+}
+
+bool TileRef::mayOverlap(const TileRef &A, const TileRef &B, AAResults *AA) {
   if (A.AddrSpace && B.AddrSpace && A.AddrSpace != B.AddrSpace)
     return false;
   if (A.PartEnd <= B.PartBegin || B.PartEnd <= A.PartBegin)
+    return false;
+  if (provenNoAlias(A, B, AA))
     return false;
   // (Two exact constant ranges keep the interval test below, which the
   // location index relies on.)
@@ -387,7 +408,7 @@ bool EngineDependences::isReachable(const MachineBasicBlock &MBB) const {
 bool EngineDependences::conflict(unsigned A, unsigned B) const {
   for (const TileRef &RA : Sites[A].Refs)
     for (const TileRef &RB : Sites[B].Refs)
-      if ((RA.Writes || RB.Writes) && TileRef::mayOverlap(RA, RB))
+      if ((RA.Writes || RB.Writes) && TileRef::mayOverlap(RA, RB, AA))
         return true;
   return false;
 }
@@ -401,6 +422,7 @@ namespace {
 /// location's overlapping locations are found without scanning all.
 class LocationIndex {
 public:
+  explicit LocationIndex(AAResults *AA) : AA(AA) {}
   struct Loc {
     TileRef Ref; // Reads/Writes unused
     unsigned Bucket;
@@ -412,7 +434,8 @@ public:
   unsigned intern(const TileRef &R) {
     auto Key = std::make_tuple(R.AddrSpace, R.Obj, R.RangeKnown, R.Offset,
                                R.Size, R.PartBegin, R.PartEnd, R.AffBase,
-                               R.AffBits, R.AffTZ, R.AffC, R.AffExtent);
+                               R.AffBits, R.AffTZ, R.AffC, R.AffExtent,
+                               R.Scope, R.NoAlias);
     auto [It, New] = Ids.try_emplace(Key, Locs.size());
     if (New) {
       auto BKey = std::make_pair(R.AddrSpace, R.Obj);
@@ -458,7 +481,7 @@ public:
           !objectsMayAlias(Me.Ref.Obj, B.Obj))
         continue;
       auto Add = [&](unsigned Other) {
-        if (TileRef::mayOverlap(Me.Ref, Locs[Other].Ref))
+        if (TileRef::mayOverlap(Me.Ref, Locs[Other].Ref, AA))
           Out.push_back(Other);
       };
       for (unsigned O : B.Unknown)
@@ -491,10 +514,11 @@ private:
   std::vector<Bucket> Buckets;
   std::map<std::tuple<unsigned, const Value *, bool, int64_t, uint64_t,
                       uint32_t, uint32_t, unsigned, unsigned, unsigned,
-                      uint64_t, uint64_t>,
+                      uint64_t, uint64_t, const MDNode *, const MDNode *>,
            unsigned>
       Ids;
   std::map<std::pair<unsigned, const Value *>, unsigned> BucketIds;
+  AAResults *AA;
   std::vector<std::vector<unsigned>> Overlaps;
   std::vector<bool> Done;
 };
@@ -516,8 +540,9 @@ namespace {
 /// program order, so T(c, F) = max over c's groups of F.
 class GroupBuilder {
 public:
-  GroupBuilder(ArrayRef<SyncSite> Sites, const BitVector &Reachable)
-      : Sites(Sites), NumBlocks(Reachable.size()) {}
+  GroupBuilder(ArrayRef<SyncSite> Sites, const BitVector &Reachable,
+               AAResults *AA)
+      : Sites(Sites), NumBlocks(Reachable.size()), Index(AA) {}
 
   void indexLocations();
   void assignConsumers();
@@ -741,7 +766,7 @@ void GroupBuilder::keepReachingProducers(std::vector<DependenceGroup> &Groups) {
 }
 
 void EngineDependences::buildGroups() {
-  GroupBuilder Builder(Sites, Reachable);
+  GroupBuilder Builder(Sites, Reachable, AA);
   Builder.indexLocations();
   Builder.assignConsumers();
   Builder.keepReachingProducers(Groups);
@@ -760,6 +785,7 @@ void EngineDependences::buildGroups() {
 
 void EngineDependences::analyze(MachineFunction &MF, ScalarEvolution *SE,
                                 AAResults *AA) {
+  this->AA = AA;
   Sites.clear();
   Groups.clear();
   NumOpaqueSites = 0;

@@ -51,6 +51,7 @@ class MachineBasicBlock;
 class MachineFunction;
 class MachineInstr;
 class AAResults;
+class MDNode;
 class MachineMemOperand;
 class ScalarEvolution;
 class Value;
@@ -87,8 +88,16 @@ struct TileRef {
   uint64_t AffExtent = 0;
   bool hasAffine() const { return AffBase != ~0u; }
 
-  /// May the two accesses touch a common byte (ignoring read/write)?
-  static bool mayOverlap(const TileRef &A, const TileRef &B);
+  /// The scoped-noalias tags of the memory operand (!alias.scope and
+  /// !noalias), for the IR's alias analysis.
+  const MDNode *Scope = nullptr;
+  const MDNode *NoAlias = nullptr;
+
+  /// May the two accesses touch a common byte (ignoring read/write)? With
+  /// AA, accesses to two IR objects that alias analysis proves disjoint
+  /// (e.g. scoped noalias metadata) do not.
+  static bool mayOverlap(const TileRef &A, const TileRef &B,
+                         AAResults *AA = nullptr);
   static TileRef fromMemOperand(const MachineMemOperand &MMO);
   /// The access of tile operand Spec of MI, whose memory operand is MMO.
   static TileRef fromTileOperand(const MachineInstr &MI,
@@ -148,6 +157,7 @@ public:
 private:
   std::vector<SyncSite> Sites;
   std::vector<DependenceGroup> Groups;
+  AAResults *AA = nullptr;
   std::vector<SmallVector<unsigned, 2>> ConsumerGroups;
   std::vector<SmallVector<unsigned, 1>> ProducerGroups;
   std::vector<std::pair<unsigned, unsigned>> BlockRange; // by block number
