@@ -161,7 +161,7 @@ void PreciseSync::computeThresholds() {
     const ThresholdState *In = Solver.incoming(*Sites[C].MBB);
     for (unsigned GI : Deps.consumerGroups(C)) {
       const DependenceGroup &G = Groups[GI];
-      ThresholdState::Value V;
+      ThresholdState::GroupThreshold V;
       int Latest = Gen.getLatestProducerInBlock(G, C);
       if (Latest >= 0)
         V = {ThresholdState::Kind::Known, Gen.getCountAfter(Latest)};

@@ -107,26 +107,28 @@ private:
   };
   BlockLiveness Liveness;
 
-  /// A live range: closed intervals of positions inside blocks (see
-  /// NeuronISAPreciseSyncRegisters.cpp), sorted by block.
-  struct Segment {
+  /// Where a counter or snapshot value is live inside one block: a closed
+  /// interval of positions (see NeuronISAPreciseSyncRegisters.cpp). A
+  /// value's LiveSpans are sorted by block. (Not llvm::LiveRange: these are
+  /// positions between data-path sites, not slot indexes.)
+  struct LiveSpan {
     unsigned Block; // RPO index
     int Lo, Hi;
   };
-  using LiveRange = SmallVector<Segment, 8>;
-  /// The live ranges given to one reserved register: their segments,
-  /// sorted by block.
+  using LiveSpans = SmallVector<LiveSpan, 8>;
+  /// The values given to one reserved register: their spans, sorted by
+  /// block.
   class RegisterOccupancy {
   public:
-    void add(const LiveRange &R);
-    bool interferes(const LiveRange &R) const;
+    void add(const LiveSpans &R);
+    bool interferes(const LiveSpans &R) const;
     /// Does a range of this register contain position Pos of Block?
     bool covers(unsigned Block, int Pos) const;
 
   private:
-    std::vector<Segment> Segments;
-    /// The segments of Block.
-    ArrayRef<Segment> inBlock(unsigned Block) const;
+    std::vector<LiveSpan> Spans;
+    /// The spans of Block.
+    ArrayRef<LiveSpan> inBlock(unsigned Block) const;
   };
 
   bool allocateRegisters();
@@ -135,8 +137,8 @@ private:
   bool assignSnapshots(unsigned NumCounters,
                        std::vector<RegisterOccupancy> &Occupied);
   void waitForEveryEarlierInstance(unsigned Group);
-  LiveRange snapshotRange(unsigned Group);
-  LiveRange counterRange(AgentId Owner);
+  LiveSpans snapshotRange(unsigned Group);
+  LiveSpans counterRange(AgentId Owner);
   /// The sites after which Group's snapshot is written: its last site in
   /// each block.
   void lastProducersPerBlock(unsigned Group,

@@ -39,35 +39,35 @@ STATISTIC(NumCounterRegs, "Counter registers used");
 
 static constexpr int End = std::numeric_limits<int>::max();
 
-void PreciseSync::RegisterOccupancy::add(const LiveRange &R) {
-  auto ByBlock = [](const Segment &A, const Segment &B) {
+void PreciseSync::RegisterOccupancy::add(const LiveSpans &R) {
+  auto ByBlock = [](const LiveSpan &A, const LiveSpan &B) {
     return A.Block < B.Block;
   };
-  size_t Mid = Segments.size();
-  Segments.insert(Segments.end(), R.begin(), R.end());
-  std::inplace_merge(Segments.begin(), Segments.begin() + Mid, Segments.end(),
+  size_t Mid = Spans.size();
+  Spans.insert(Spans.end(), R.begin(), R.end());
+  std::inplace_merge(Spans.begin(), Spans.begin() + Mid, Spans.end(),
                      ByBlock);
 }
 
-ArrayRef<PreciseSync::Segment>
+ArrayRef<PreciseSync::LiveSpan>
 PreciseSync::RegisterOccupancy::inBlock(unsigned Block) const {
   auto Lo = llvm::partition_point(
-      Segments, [&](const Segment &S) { return S.Block < Block; });
-  auto Hi = std::find_if(Lo, Segments.end(),
-                         [&](const Segment &S) { return S.Block != Block; });
-  return ArrayRef<Segment>(Segments).slice(Lo - Segments.begin(), Hi - Lo);
+      Spans, [&](const LiveSpan &S) { return S.Block < Block; });
+  auto Hi = std::find_if(Lo, Spans.end(),
+                         [&](const LiveSpan &S) { return S.Block != Block; });
+  return ArrayRef<LiveSpan>(Spans).slice(Lo - Spans.begin(), Hi - Lo);
 }
 
-bool PreciseSync::RegisterOccupancy::interferes(const LiveRange &R) const {
-  for (const Segment &S : R)
-    for (const Segment &O : inBlock(S.Block))
+bool PreciseSync::RegisterOccupancy::interferes(const LiveSpans &R) const {
+  for (const LiveSpan &S : R)
+    for (const LiveSpan &O : inBlock(S.Block))
       if (S.Lo <= O.Hi && O.Lo <= S.Hi)
         return true;
   return false;
 }
 
 bool PreciseSync::RegisterOccupancy::covers(unsigned Block, int Pos) const {
-  return llvm::any_of(inBlock(Block), [&](const Segment &O) {
+  return llvm::any_of(inBlock(Block), [&](const LiveSpan &O) {
     return O.Lo <= Pos && Pos <= O.Hi;
   });
 }
@@ -169,7 +169,7 @@ void PreciseSync::lastProducersPerBlock(
 /// threshold would be Known), written after the last producer of the group
 /// in a block only where the value is live out of it, initialized at entry
 /// only if live there.
-PreciseSync::LiveRange PreciseSync::snapshotRange(unsigned GI) {
+PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI) {
   const DependenceGroup &G = Groups[GI];
   Liveness.clear();
   for (unsigned C : G.Consumers)
@@ -183,8 +183,8 @@ PreciseSync::LiveRange PreciseSync::snapshotRange(unsigned GI) {
   Liveness.solve(/*DefsKill=*/true);
   SnapshotLiveAtEntry[GI] = Liveness.isLiveIn(0);
   Liveness.getLiveOutBlocks(SnapshotLiveOut[GI]);
-  LiveRange R;
-  SmallVector<unsigned, 32> Blocks; // the blocks that can get a segment
+  LiveSpans R;
+  SmallVector<unsigned, 32> Blocks; // the blocks that can get a span
   Liveness.getBlocks(Blocks);
   for (unsigned I : Blocks) {
     bool Def = Liveness.isDefined(I), LiveOut = Liveness.isLiveOut(I);
@@ -206,7 +206,7 @@ PreciseSync::LiveRange PreciseSync::snapshotRange(unsigned GI) {
 /// snapshot writes of F, and (for a snapshot that may fall back) by the
 /// snapshot consumers of F; updated at block ends, initialized at entry. It
 /// is live from the entry to its last read; updates after it are dropped.
-PreciseSync::LiveRange PreciseSync::counterRange(AgentId Owner) {
+PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
   Liveness.clear();
   auto Use = [&](unsigned Site, int Pos) {
     Liveness.addUse(Gen.getRPOIndex(*Deps.sites()[Site].MBB), Pos);
@@ -231,7 +231,7 @@ PreciseSync::LiveRange PreciseSync::counterRange(AgentId Owner) {
   Liveness.getLiveOutBlocks(Blocks);
   for (unsigned I : Blocks)
     LiveOut.set(I);
-  LiveRange R;
+  LiveSpans R;
   Liveness.getBlocks(Blocks); // used or live in; live out implies live in
   for (unsigned I : Blocks) {
     if (Liveness.isLiveOut(I))
@@ -240,7 +240,7 @@ PreciseSync::LiveRange PreciseSync::counterRange(AgentId Owner) {
       R.push_back({I, 0, Liveness.getLastUse(I)});
   }
   if (R.empty() || R.front().Block != 0)
-    R.insert(R.begin(), Segment{0, 0, 0}); // the initialization
+    R.insert(R.begin(), LiveSpan{0, 0, 0}); // the initialization
   return R;
 }
 
@@ -366,7 +366,7 @@ bool PreciseSync::assignSnapshots(
     };
     int Reg = -1;
     if (llvm::any_of(Occupied, FreeAtUses)) {
-      LiveRange R = snapshotRange(GI);
+      LiveSpans R = snapshotRange(GI);
       // Highest registers first (r31, r30, ...): snapshots, then counters'
       // dead stretches.
       for (int X = SyncRegs::Count - 1; X >= 0 && Reg < 0; --X)

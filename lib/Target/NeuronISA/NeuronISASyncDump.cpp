@@ -42,7 +42,7 @@ using namespace llvm;
 using namespace llvm::NeuronISA;
 
 static cl::opt<std::string> SyncDumpFile(
-    "neuronisa-sync-dump", cl::value_desc("file"),
+    "neuronisa-sync-dump", cl::Hidden, cl::value_desc("file"),
     cl::desc("Write each function's synchronization (CFG, sites, "
              "conflicts, waits, register updates) as JSON Lines for "
              "neuronisa-sync-check"));

@@ -49,7 +49,8 @@ enum class SyncMode { Precise, Barrier, None };
 } // namespace
 
 static cl::opt<SyncMode> SyncModeOpt(
-    "neuronisa-sync", cl::desc("NeuronISA inter-engine synchronization"),
+    "neuronisa-sync", cl::Hidden,
+    cl::desc("NeuronISA inter-engine synchronization"),
     cl::init(SyncMode::Precise),
     cl::values(clEnumValN(SyncMode::Precise, "precise",
                           "barrier-free, exact dynamic thresholds (default)"),

@@ -37,7 +37,7 @@ template <typename EntryT> static bool lessGroup(const EntryT &E, unsigned G) {
   return E.first < G;
 }
 
-ThresholdState::Value ThresholdState::get(unsigned Group) const {
+ThresholdState::GroupThreshold ThresholdState::get(unsigned Group) const {
   if (!Touched->test(Group))
     return untouched(agentOf(Group));
   auto It = llvm::lower_bound(*KnownOffsets, Group, lessGroup<KnownEntry>);
@@ -52,7 +52,7 @@ bool ThresholdState::merge(const ThresholdState &Other,
   // other side's untouched values, before they are merged below).
   SmallVector<KnownEntry, 32> Merged;
   bool Changed = false;
-  auto KnownMeetsEmpty = [](int64_t B, Value V) {
+  auto KnownMeetsEmpty = [](int64_t B, GroupThreshold V) {
     return V.K == Kind::Empty && B <= V.Off;
   };
   bool SameShifts = std::equal(std::begin(Shift), std::end(Shift),

@@ -62,7 +62,7 @@ namespace NeuronISA {
 class ThresholdState {
 public:
   enum class Kind : uint8_t { Known, Empty, Unknown };
-  struct Value {
+  struct GroupThreshold {
     Kind K;
     int64_t Off;
   };
@@ -70,7 +70,7 @@ public:
   /// GroupAgents: the agent of each group (outlives the state).
   explicit ThresholdState(ArrayRef<AgentId> GroupAgents);
 
-  Value get(unsigned Group) const;
+  GroupThreshold get(unsigned Group) const;
 
   /// Meet with Other; true if this state changed.
   bool merge(const ThresholdState &Other, const DataflowEdge &Edge);
@@ -111,7 +111,7 @@ private:
   }
   BitVector &touchedForWrite();
   KnownList &knownForWrite();
-  Value untouched(AgentId F) const {
+  GroupThreshold untouched(AgentId F) const {
     if (WidenedAgents & (1u << F))
       return {Kind::Unknown, 0};
     return {Kind::Empty, EmptyOff[F]};
