@@ -10,6 +10,7 @@
 
 #include "NeuronISADependenceAnalysis.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "NeuronISA.h"
 #include "NeuronISAInstrInfo.h"
 #include "NeuronISATileLayout.h"
 #include "llvm/ADT/DenseMap.h"
@@ -42,7 +43,10 @@ using namespace llvm::NeuronISA;
 // Tile accesses
 //===----------------------------------------------------------------------===//
 
-static bool isKnownAddrSpace(unsigned AS) { return AS >= 1 && AS <= 3; }
+static bool isKnownAddrSpace(unsigned AS) {
+  return AS == NeuronISAAS::HBM || AS == NeuronISAAS::SBUF ||
+         AS == NeuronISAAS::PSUM;
+}
 
 /// May two distinct underlying objects share memory?
 static bool objectsMayAlias(const Value *A, const Value *B) {
@@ -131,7 +135,7 @@ TileRef TileRef::fromTileOperand(const MachineInstr &MI,
 /// operand: on chip, anywhere in its memory.
 static TileRef unpairedRef(const MachineMemOperand &MMO) {
   TileRef R = TileRef::fromMemOperand(MMO);
-  if (R.AddrSpace != 1) {
+  if (R.AddrSpace != NeuronISAAS::HBM) {
     R.Obj = nullptr;
     R.RangeKnown = false;
     R.Offset = 0;
@@ -357,7 +361,7 @@ void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
           S.Refs.push_back(Paired
                                ? TileRef::fromTileOperand(MI, Specs[K], *MMO)
                                : unpairedRef(*MMO));
-          NumHBM += S.Refs.back().AddrSpace == 1;
+          NumHBM += S.Refs.back().AddrSpace == NeuronISAAS::HBM;
         }
         // The start addresses of an HBM access, for the accesses to one
         // object at run-time offsets.
@@ -367,8 +371,8 @@ void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
             TileRef &R = S.Refs[I];
             const MachineMemOperand *MMO = MI.memoperands()[I];
             const Value *V = MMO->getValue();
-            if (R.AddrSpace != 1 || !V ||
-                V->getType()->getPointerAddressSpace() != 1)
+            if (R.AddrSpace != NeuronISAAS::HBM || !V ||
+                V->getType()->getPointerAddressSpace() != NeuronISAAS::HBM)
               continue;
             if (const auto *Inst = dyn_cast<Instruction>(V))
               if (Inst->getFunction() != &MF.getFunction())

@@ -62,7 +62,7 @@ namespace NeuronISA {
 /// partition operands).
 struct TileRef {
   const Value *Obj = nullptr; // underlying IR object; null: unknown
-  unsigned AddrSpace = 0;     // 1 HBM, 2 SBUF, 3 PSUM; 0: unknown
+  unsigned AddrSpace = 0;     // NeuronISAAS::HBM, SBUF or PSUM; 0: unknown
   /// Bytes [Offset, Offset + Size) of Obj (on chip: of each partition).
   int64_t Offset = 0;
   uint64_t Size = 0;
