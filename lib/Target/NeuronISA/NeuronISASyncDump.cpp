@@ -216,7 +216,7 @@ void NeuronISA::dumpSyncForValidation(const MachineFunction &MF,
         const SyncSite &Site = Sites[S];
         const MachineInstr &MI = *Site.MI;
         const MachineOperand &Sem =
-            MI.getOperand(DataOperands::semaphore(MI.getDesc()));
+            *NeuronISAInstrInfo::getNamedOperand(MI, OpName::sem);
         int SemIdx = Sem.isReg() ? getSemaphoreIndex(Sem.getReg()) : -1;
         J.object([&] {
           J.attribute("id", S);

@@ -350,7 +350,7 @@ void SyncGenerator::noteImpliedWait(const MachineBasicBlock &MBB) {
 
 void SyncGenerator::setCompletionSemaphore(unsigned Site) {
   const SyncSite &S = Deps.sites()[Site];
-  S.MI->getOperand(DataOperands::semaphore(S.MI->getDesc()))
+  S.MI->getOperand(getNamedOperandIdx(S.MI->getOpcode(), OpName::sem))
       .setReg(Semaphore[S.Agent]);
   note(S.MBB, &SyncReport::Counts::IncSites);
 }

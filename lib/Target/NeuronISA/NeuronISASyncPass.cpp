@@ -153,8 +153,9 @@ PreservedAnalyses NeuronISASyncPass::run(MachineFunction &MF,
 }
 
 /// In precise and barrier modes the pass owns every semaphore: hand-written
-/// synchronization would be clobbered or would clobber ours. (Also rejects
-/// DMA queue numbers the agent numbering cannot represent.)
+/// synchronization would be clobbered or would clobber ours. (Operand
+/// ranges, such as a DMA queue's, are NeuronISAInstrInfo::verifyInstruction's
+/// job: no instruction that fails it reaches this pass.)
 bool NeuronISASync::rejectHandWrittenSync(MachineFunction &MF,
                                           SyncMode Mode) {
   const TargetInstrInfo &TII = *MF.getSubtarget().getInstrInfo();
@@ -162,22 +163,11 @@ bool NeuronISASync::rejectHandWrittenSync(MachineFunction &MF,
   for (MachineBasicBlock &MBB : MF)
     for (MachineInstr &MI : MBB) {
       const MCInstrDesc &D = MI.getDesc();
-      const MachineOperand *Queue =
-          NeuronISAInstrInfo::getNamedOperand(MI, OpName::queue);
-      if (isDataPath(D) && isDMA(getTileFormat(D)) &&
-          (!Queue->isImm() || uint64_t(Queue->getImm()) >= MaxDMAQueues)) {
-        F.getContext().diagnose(DiagnosticInfoUnsupported(
-            F,
-            Twine("DMA queue ") +
-                (Queue->isImm() ? Twine(Queue->getImm()) : Twine("operand")) +
-                " out of range 0-" + Twine(MaxDMAQueues - 1),
-            MI.getDebugLoc()));
-        return true;
-      }
       bool HandWritten = isSync(D);
       if (!HandWritten && isDataPath(D)) {
-        const MachineOperand &Sem = MI.getOperand(DataOperands::semaphore(D));
-        HandWritten = Sem.isReg() && Sem.getReg() != NeuronISA::SNONE;
+        const MachineOperand *Sem =
+            NeuronISAInstrInfo::getNamedOperand(MI, OpName::sem);
+        HandWritten = Sem && Sem->isReg() && Sem->getReg() != NeuronISA::SNONE;
       }
       if (!HandWritten)
         continue;
