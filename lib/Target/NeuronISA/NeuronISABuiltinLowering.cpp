@@ -304,10 +304,12 @@ static LLT accessType(uint64_t Bytes) {
 /// on-chip tile the offset is the byte offset of the access's first
 /// element in the tile global (partition Off / 4F, LLVM's layout) and the
 /// size is the extent in each partition; the partitions are the
-/// instruction's (partition start and count).
+/// instruction's (partition start and count). AAInfo: the call's
+/// scoped-noalias tags, which hold for every access it makes.
 static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
                                          const TileShape &Shape,
-                                         const TileOperandSpec &Spec) {
+                                         const TileOperandSpec &Spec,
+                                         const AAMDNodes &AAInfo) {
   const DataLayout &DL = MF.getDataLayout();
   unsigned AS = Ptr->getType()->getPointerAddressSpace();
   int64_t Off = 0;
@@ -323,7 +325,7 @@ static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
     uint64_t Bytes = Shape.extentBytes(Spec.Space);
     if (Bytes <= MaxRecordedAccessBytes)
       return MF.getMachineMemOperand(PtrInfo, Flags, accessType(Bytes),
-                                     Align(4));
+                                     Align(4), AAInfo);
   } else {
     // A run-time offset: record the pointer itself, range unknown. The
     // dependence analysis finds its object (looking through the phis and
@@ -334,7 +336,7 @@ static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
   }
   return MF.getMachineMemOperand(PtrInfo, Flags,
                                  LocationSize::beforeOrAfterPointer(),
-                                 Align(4));
+                                 Align(4), AAInfo);
 }
 
 SDValue NeuronISA::lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,
@@ -395,7 +397,8 @@ SDValue NeuronISA::lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,
       Ops[Spec.offsetOp()] = Off;
       TileShape Shape =
           getTileShape(*A.Spec, [&](unsigned Idx) { return Imms[Idx]; });
-      MMOs.push_back(tileMemOperand(MF, V, Shape, *A.Spec));
+      MMOs.push_back(
+          tileMemOperand(MF, V, Shape, *A.Spec, CB.getAAMetadata()));
       break;
     }
     case ArgPlan::Reg:

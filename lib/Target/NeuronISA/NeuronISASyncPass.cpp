@@ -28,6 +28,7 @@
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScopedNoAliasAA.h"
 #include "llvm/CodeGen/MachineFunctionPass.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
@@ -98,21 +99,22 @@ public:
     AU.addRequired<MachineOptimizationRemarkEmitterPass>();
     // The IR still exists: the addresses of HBM accesses at run-time offsets.
     AU.addRequired<ScalarEvolutionWrapperPass>();
-    AU.addUsedIfAvailable<AAResultsWrapperPass>();
+    // Scoped-noalias tags of memory operands, at every optimization level
+    // (llc's -O0 pipeline has no ScopedNoAliasAA of its own).
+    AU.addRequired<ScopedNoAliasAAWrapperPass>();
+    AU.addRequired<AAResultsWrapperPass>();
     MachineFunctionPass::getAnalysisUsage(AU);
   }
   MachineFunctionProperties getRequiredProperties() const override {
     return MachineFunctionProperties().setNoVRegs();
   }
   bool runOnMachineFunction(MachineFunction &MF) override {
-    AAResults *AA = nullptr;
-    if (auto *AAW = getAnalysisIfAvailable<AAResultsWrapperPass>())
-      AA = &AAW->getAAResults();
     bool CFGChanged;
     return NeuronISASync(
                getAnalysis<MachineLoopInfoWrapperPass>().getLI(),
                getAnalysis<MachineOptimizationRemarkEmitterPass>().getORE(),
-               &getAnalysis<ScalarEvolutionWrapperPass>().getSE(), AA)
+               &getAnalysis<ScalarEvolutionWrapperPass>().getSE(),
+               &getAnalysis<AAResultsWrapperPass>().getAAResults())
         .run(MF, CFGChanged);
   }
 };
@@ -126,6 +128,8 @@ INITIALIZE_PASS_BEGIN(NeuronISASyncLegacy, DEBUG_TYPE,
 INITIALIZE_PASS_DEPENDENCY(MachineLoopInfoWrapperPass)
 INITIALIZE_PASS_DEPENDENCY(MachineOptimizationRemarkEmitterPass)
 INITIALIZE_PASS_DEPENDENCY(ScalarEvolutionWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(ScopedNoAliasAAWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(AAResultsWrapperPass)
 INITIALIZE_PASS_END(NeuronISASyncLegacy, DEBUG_TYPE,
                     "NeuronISA inter-engine synchronization", false, false)
 
@@ -143,7 +147,7 @@ PreservedAnalyses NeuronISASyncPass::run(MachineFunction &MF,
   if (!NeuronISASync(MFAM.getResult<MachineLoopAnalysis>(MF),
                      MFAM.getResult<MachineOptimizationRemarkEmitterAnalysis>(MF),
                      &FAM.getResult<ScalarEvolutionAnalysis>(F),
-                     FAM.getCachedResult<AAManager>(F))
+                     &FAM.getResult<AAManager>(F))
            .run(MF, CFGChanged))
     return PreservedAnalyses::all();
   PreservedAnalyses PA = getMachineFunctionPassPreservedAnalyses();
