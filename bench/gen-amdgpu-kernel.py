@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes an AMDGPU kernel of about N memory operations, shaped like the
-NeuronISA kernels of gen-sync-kernel.py (a sequence of loops with run-time
+NeuronISA kernels of utils/gen_sync_kernel.py (a sequence of loops with run-time
 trip counts, some nested two deep, some with an if/else), so that the
 compile time of AMDGPU's SIInsertWaitcnts can be measured beside
 neuronisa-sync's in the same llc (bench/sync-compile-time.sh).
