@@ -303,6 +303,15 @@ void PreciseSync::emitBlock(
                      [&](const auto &P) { return P.second == GI; });
     }
   }
+  // Hoisted loop-invariant waits, before the block's counter updates.
+  for (const HoistedWait &H : HoistedWaits[BI]) {
+    MachineInstr &Consumer = *Sites[H.Consumer].MI;
+    if (H.R.Snapshot)
+      Gen.emitSnapshotWait(H.R.E, H.R.F, SnapshotReg[H.R.Group], Consumer,
+                           &B);
+    else
+      Gen.emitCounterWait(Waited, H.R, CounterReg[H.R.F], Consumer, &B);
+  }
   auto Term = B.getFirstTerminator();
   for (AgentId F = 0; F < NumAgents; ++F)
     if (int64_t D = correction(B, F);
@@ -331,9 +340,14 @@ void PreciseSync::emitEntryInitialization() {
 }
 
 void PreciseSync::emit() {
-  Gen.solveWaited(Waits, [&](const MachineBasicBlock &B, AgentId F) {
-    return correction(B, F);
-  });
+  std::vector<SmallVector<WaitRequest, 1>> AtBlockEnd(RPO.size());
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    for (const HoistedWait &H : HoistedWaits[I])
+      AtBlockEnd[I].push_back(H.R);
+  Gen.solveWaited(
+      Waits,
+      [&](const MachineBasicBlock &B, AgentId F) { return correction(B, F); },
+      nullptr, AtBlockEnd);
   // The last producer of each group in each block takes the snapshot.
   std::vector<SmallVector<unsigned, 1>> SnapshotsAfter(Deps.sites().size());
   SmallVector<unsigned, 8> Last;
@@ -369,6 +383,10 @@ bool PreciseSync::run() {
     SyncPhaseTimer T("precise-registers", "Precise: registers");
     if (!allocateRegisters())
       return false;
+  }
+  {
+    SyncPhaseTimer T("precise-hoist", "Precise: loop-invariant waits");
+    hoistInvariantWaits();
   }
   Gen.getReport().DependenceGroups = Groups.size();
   SyncPhaseTimer T("precise-emission", "Precise: emission");

@@ -9,7 +9,8 @@
 //  2. thresholds (computeThresholds): one solve of ThresholdState over the
 //     CFG for every group at once; each consumer's waits;
 //  3. registers (NeuronISAPreciseSyncRegisters.cpp): counters, snapshots,
-//     their live ranges, sharing and fallbacks;
+//     their live ranges, sharing and fallbacks; then loop-invariant waits
+//     move to preheaders (NeuronISAPreciseSyncHoist.cpp);
 //  4. emission (emit), through the SyncGenerator.
 //
 //===----------------------------------------------------------------------===//
@@ -24,6 +25,8 @@
 #include <vector>
 
 namespace llvm {
+class MachineLoop;
+
 namespace NeuronISA {
 
 class PreciseSync {
@@ -143,6 +146,19 @@ private:
   /// each block.
   void lastProducersPerBlock(unsigned Group,
                              SmallVectorImpl<unsigned> &Sites) const;
+
+  //===--- Loop-invariant waits (NeuronISAPreciseSyncHoist.cpp) -----------===//
+  /// A wait of consumer Consumer, run at the end of a loop preheader
+  /// instead (R.K relative to the counter before the block's update).
+  struct HoistedWait {
+    WaitRequest R;
+    unsigned Consumer;
+  };
+  std::vector<SmallVector<HoistedWait, 1>> HoistedWaits; // per RPO index
+  void hoistInvariantWaits();
+  bool isFirstIssuedBy(Engine E, unsigned C, MachineBasicBlock &Start) const;
+  int64_t emittedCorrection(const MachineBasicBlock &B, AgentId F) const;
+  bool writesRegisterIn(const MachineLoop &L, unsigned Reg) const;
 
   //===--- 4. Emission ----------------------------------------------------===//
   void emit();

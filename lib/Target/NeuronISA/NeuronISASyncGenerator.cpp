@@ -86,7 +86,9 @@ void NeuronISA::emitSyncRemarks(MachineFunction &MF,
         << " padding increments";
     if (Precise)
       Rem << "; barriers avoided: "
-          << ore::NV("BarriersAvoided", countBarriersAvoided(MLI));
+          << ore::NV("BarriersAvoided", countBarriersAvoided(MLI))
+          << "; loop-invariant waits hoisted to preheaders: "
+          << ore::NV("WaitsHoisted", R.WaitsHoisted);
     return Rem;
   });
   ORE.emit([&]() {
@@ -214,7 +216,8 @@ int SyncGenerator::getLatestProducerInBlock(const DependenceGroup &G,
 void SyncGenerator::solveWaited(
     const WaitRequests &Requests,
     function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction,
-    function_ref<bool(const MachineBasicBlock &)> IsBoundary) {
+    function_ref<bool(const MachineBasicBlock &)> IsBoundary,
+    ArrayRef<SmallVector<WaitRequest, 1>> AtBlockEnd) {
   ArrayRef<SyncSite> Sites = Deps.sites();
   // The tracked pairs, and the largest distance each asks for.
   PairIndex.assign(NumStreams * NumAgents, -1);
@@ -229,27 +232,32 @@ void SyncGenerator::solveWaited(
     int64_t Count[NumAgents];
     const int64_t *Entry = &EntryCount[size_t(B.getNumber()) * NumAgents];
     std::copy(Entry, Entry + NumAgents, Count);
-    for (unsigned S : Deps.blockSites(B)) {
-      for (const WaitRequest &R : Requests[S]) {
-        if (R.Snapshot)
-          continue;
-        int &P = PairIndex[(unsigned(R.E) - 1) * NumAgents + R.F];
-        if (P < 0) {
-          P = PairAgent.size();
-          PairAgent.push_back(R.F);
-          Distance.push_back(0);
-        }
-        Distance[P] = std::max(Distance[P], Count[R.F] - R.K);
-        auto It = llvm::find_if(InBlock[I].Max,
-                                [&](const auto &E) { return E.first == unsigned(P); });
-        if (It == InBlock[I].Max.end())
-          InBlock[I].Max.push_back({unsigned(P), R.K});
-        else
-          It->second = std::max(It->second, R.K);
+    auto Request = [&](const WaitRequest &R) {
+      if (R.Snapshot)
+        return;
+      int &P = PairIndex[(unsigned(R.E) - 1) * NumAgents + R.F];
+      if (P < 0) {
+        P = PairAgent.size();
+        PairAgent.push_back(R.F);
+        Distance.push_back(0);
       }
+      Distance[P] = std::max(Distance[P], Count[R.F] - R.K);
+      auto It = llvm::find_if(
+          InBlock[I].Max, [&](const auto &E) { return E.first == unsigned(P); });
+      if (It == InBlock[I].Max.end())
+        InBlock[I].Max.push_back({unsigned(P), R.K});
+      else
+        It->second = std::max(It->second, R.K);
+    };
+    for (unsigned S : Deps.blockSites(B)) {
+      for (const WaitRequest &R : Requests[S])
+        Request(R);
       if (Deps.isProducer(S))
         ++Count[Sites[S].Agent];
     }
+    if (!AtBlockEnd.empty())
+      for (const WaitRequest &R : AtBlockEnd[I])
+        Request(R);
   }
   unsigned NumPairs = PairAgent.size();
   Limits = std::make_unique<WaitedLimits>(NumPairs);
@@ -302,9 +310,12 @@ void SyncGenerator::note(const MachineBasicBlock *MBB,
     ++(Report.PerLoop[L].*Field);
 }
 
-void SyncGenerator::emitCounterWait(WaitedState &State, const WaitRequest &R,
-                                    unsigned Reg, MachineInstr &Consumer) {
-  MachineBasicBlock &MBB = *Consumer.getParent();
+void SyncGenerator::emitCounterWait(
+    WaitedState &State, const WaitRequest &R, unsigned Reg,
+    MachineInstr &Consumer, MachineBasicBlock *AtEndOf) {
+  MachineBasicBlock &MBB = AtEndOf ? *AtEndOf : *Consumer.getParent();
+  MachineBasicBlock::iterator Where =
+      AtEndOf ? AtEndOf->getFirstTerminator() : Consumer.getIterator();
   int P = getWaitedPair(R.E, R.F);
   assert(P >= 0 && "a wait that solveWaited did not see");
   if (State.isImplied(P, R.K)) {
@@ -315,12 +326,12 @@ void SyncGenerator::emitCounterWait(WaitedState &State, const WaitRequest &R,
   EngineSyncOpcodes Ops = getEngineSyncOpcodes(Consumer.getOpcode());
   const DebugLoc &DL = Consumer.getDebugLoc();
   if (Reg == SyncRegs::zeroReg()) {
-    BuildMI(MBB, Consumer, DL, TII.get(Ops.Wait))
+    BuildMI(MBB, Where, DL, TII.get(Ops.Wait))
         .addReg(Semaphore[R.F])
         .addImm(R.K);
     note(&MBB, &SyncReport::Counts::WaitsConst);
   } else {
-    BuildMI(MBB, Consumer, DL, TII.get(Ops.WaitR))
+    BuildMI(MBB, Where, DL, TII.get(Ops.WaitR))
         .addReg(Semaphore[R.F])
         .addReg(Reg)
         .addImm(R.K);
@@ -331,10 +342,13 @@ void SyncGenerator::emitCounterWait(WaitedState &State, const WaitRequest &R,
 }
 
 void SyncGenerator::emitSnapshotWait(Engine E, AgentId F, unsigned Reg,
-                                     MachineInstr &Consumer) {
-  MachineBasicBlock &MBB = *Consumer.getParent();
+                                     MachineInstr &Consumer,
+                                     MachineBasicBlock *AtEndOf) {
+  MachineBasicBlock &MBB = AtEndOf ? *AtEndOf : *Consumer.getParent();
+  MachineBasicBlock::iterator Where =
+      AtEndOf ? AtEndOf->getFirstTerminator() : Consumer.getIterator();
   EngineSyncOpcodes Ops = getEngineSyncOpcodes(Consumer.getOpcode());
-  BuildMI(MBB, Consumer, Consumer.getDebugLoc(), TII.get(Ops.WaitR))
+  BuildMI(MBB, Where, Consumer.getDebugLoc(), TII.get(Ops.WaitR))
       .addReg(Semaphore[F])
       .addReg(Reg)
       .addImm(0);

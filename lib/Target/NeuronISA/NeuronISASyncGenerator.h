@@ -57,6 +57,8 @@ struct SyncReport {
   unsigned CounterRegs = 0;
   unsigned SnapshotRegs = 0;
   unsigned DependenceGroups = 0;
+  /// Precise: waits moved out of a loop to its preheader (loop-invariant).
+  unsigned WaitsHoisted = 0;
   /// Fallbacks, each with the block it concerns and why.
   struct Fallback {
     const MachineBasicBlock *MBB;
@@ -147,11 +149,14 @@ public:
   /// grows by Correction at block ends; barrier mode (IsBoundary set): the
   /// state restarts from nothing at boundary blocks. Each pair's state is
   /// cut below its floor: the largest distance, in F's increments, between
-  /// a consumer and the threshold it waits for.
+  /// a consumer and the threshold it waits for. AtBlockEnd (per RPO index,
+  /// or empty): counter-relative waits at the end of a block, before its
+  /// counter updates (precise mode's hoisted loop-invariant waits).
   void solveWaited(
       const WaitRequests &Requests,
       function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction,
-      function_ref<bool(const MachineBasicBlock &)> IsBoundary = nullptr);
+      function_ref<bool(const MachineBasicBlock &)> IsBoundary = nullptr,
+      ArrayRef<SmallVector<WaitRequest, 1>> AtBlockEnd = {});
   /// The solution at MBB's entry.
   WaitedState getWaitedAtEntry(const MachineBasicBlock &MBB) const;
 
@@ -159,13 +164,19 @@ public:
   // Emission
   //===--------------------------------------------------------------------===//
 
-  /// The counter-relative wait R before Consumer, on Reg + R.K (Reg = r0:
+  /// The counter-relative wait R for Consumer, on Reg + R.K (Reg = r0:
   /// the constant form), unless Waited already implies it; updates Waited.
+  /// It goes right before Consumer, or, when AtEndOf is given, before
+  /// AtEndOf's terminators (a hoisted wait, with Consumer's engine and
+  /// DebugLoc).
   void emitCounterWait(WaitedState &Waited, const WaitRequest &R, unsigned Reg,
-                       MachineInstr &Consumer);
-  /// A wait of E for S_F >= Reg + 0 before Consumer (a snapshot).
+                       MachineInstr &Consumer,
+                       MachineBasicBlock *AtEndOf = nullptr);
+  /// A wait of E for S_F >= Reg + 0 before Consumer (a snapshot), or before
+  /// AtEndOf's terminators when given (hoisted).
   void emitSnapshotWait(Engine E, AgentId F, unsigned Reg,
-                        MachineInstr &Consumer);
+                        MachineInstr &Consumer,
+                        MachineBasicBlock *AtEndOf = nullptr);
   /// A needed wait that an earlier one implies: counted, not emitted.
   void noteImpliedWait(const MachineBasicBlock &MBB);
   /// Site's completion semaphore: its agent's.

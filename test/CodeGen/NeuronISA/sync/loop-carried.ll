@@ -19,12 +19,17 @@ declare void @neuronisa.pool.memset(ptr addrspace(2), float, i32, i32)
 ; PRECISE-LABEL: loop_carried:
 ; PRECISE:       li r20, 0
 ; PRECISE-NEXT:  pool.memset [r0+0x0], 0.0, 128, 512, [[POOL:s[0-9]+]]
-; PRECISE:     .LBB0_2:
-; PRECISE:       act.waitr [[DVE:s[0-9]+]], r20, 0
+; The memset's waits do not change in the loop: they run once, in the
+; preheader (reached only when the loop runs), right before the first ACT and
+; DVE instructions.
+; PRECISE:       # %loop.preheader
+; PRECISE-NEXT:  li r3, 0
 ; PRECISE-NEXT:  act.wait [[POOL]], 1
+; PRECISE-NEXT:  dve.wait [[POOL]], 1
+; PRECISE-NEXT: .LBB0_2:
+; PRECISE:       act.waitr [[DVE:s[0-9]+]], r20, 0
 ; PRECISE-NEXT:  act.exp [r0+0x800], [r0+0x0], 128, 512, 1.0, 0.0, [[ACT:s[0-9]+]]
 ; PRECISE-NEXT:  dve.waitr [[ACT]], r20, 1
-; PRECISE-NEXT:  dve.wait [[POOL]], 1
 ; PRECISE-NEXT:  dve.ts.add [r0+0x0], [r0+0x800], 1.0, 128, 512, [[DVE]]
 ; PRECISE-NEXT:  addi r3, r3, 1
 ; PRECISE-NEXT:  addi r20, r20, 1

@@ -27,10 +27,15 @@
 ; PRECISE:       # %outer
 ; PRECISE:       sp.waitr [[PE]], r20, 0
 ; PRECISE-NEXT:  dma.load [r0+0x0], [r1+0x0], 128, 128, 512, 0, [[Q0:s[0-9]+]]
-; PRECISE:       # %inner
-; PRECISE:       pe.waitr [[ACT]], r21, 0
+; Both waits of the matmul are invariant in the inner loop (r21 changes only
+; in the outer latch): they run in the inner preheader, once per outer
+; iteration that enters the inner loop.
+; PRECISE:       # %inner.preheader
+; PRECISE:       li r6, 0
+; PRECISE-NEXT:  pe.waitr [[ACT]], r21, 0
 ; PRECISE-NEXT:  pe.waitr [[Q0]], r21, 1
-; PRECISE-NEXT:  pe.matmul [r0+0x400000], [r0+0x0], [r0+0x200], 128, 128, 512, 1, [[PE]]
+; PRECISE-NEXT: .LBB0_4:
+; PRECISE:       pe.matmul [r0+0x400000], [r0+0x0], [r0+0x200], 128, 128, 512, 1, [[PE]]
 ; PRECISE-NEXT:  addi r6, r6, 1
 ; PRECISE-NEXT:  addi r20, r20, 1
 ; PRECISE-NEXT:  bltu r6, r4

@@ -16,8 +16,12 @@ define void @siblings(i32 %n, i32 %m) {
 ; PRECISE:       li r20, 0
 ; PRECISE:       dve.ts.add [r0+0x0], [r0+0x800], 1.0, 128, 512, [[DVE:s[0-9]+]]
 ; PRECISE:       addi r20, r20, 1
+; The wait does not change in the second loop: it runs once, in its
+; preheader (reached only when the second loop runs).
+; PRECISE:       # %l2.preheader
 ; PRECISE:       act.waitr [[DVE]], r20, 0
-; PRECISE-NEXT:  act.exp [r0+0x800], [r0+0x0], 128, 512, 1.0, 0.0, snone
+; PRECISE-NEXT: .LBB0_5:
+; PRECISE:       act.exp [r0+0x800], [r0+0x0], 128, 512, 1.0, 0.0, snone
 ; PRECISE-NOT:   barrier
 ; BARRIER-LABEL: siblings:
 ; BARRIER:       barrier

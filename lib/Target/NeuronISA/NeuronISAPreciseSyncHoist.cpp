@@ -1,0 +1,151 @@
+//===-- NeuronISAPreciseSyncHoist.cpp - Loop-invariant waits --------------===//
+//
+// A step of the precise algorithm between registers and emission: a wait
+// whose value does not change inside a loop moves to the loop's preheader.
+// In the loop it costs WaitCycles on every iteration although it is
+// satisfied after the first; in the preheader it runs once per entry into
+// the loop.
+//
+// A wait "E waits S_F >= R + k" before consumer c in loop L (R a counter
+// C_F, a snapshot register R_G, or r0) moves to the end of L's preheader P
+// when
+//  1. invariance: no instruction in L writes R (no counter update and no
+//     snapshot write of that register in any block of L). Every path from
+//     the last execution of P to an instance of c stays in L (L is entered
+//     only through P), so every instance of c compares S_F with the number
+//     the wait in P compared with;
+//  2. first use: on every path from the end of P, the first data-path
+//     instruction that E issues is c (and some is: no path leaves the
+//     function before it). So the wait holds nothing but c's first instance,
+//     as the wait before c did: when c starts, E has waited for the same as
+//     before, and so has it at every other instruction.
+// Soundness: the wait in P is the wait before c's first instance, run
+// earlier on the same engine with no instruction of E in between; later
+// instances compare with the same number, which S_F (monotone) has already
+// reached. Precision: by 2, no instruction other than c waits longer. The
+// translation validator checks both on every compiled function.
+//
+// A counter-relative wait stays in c's requests: SyncGenerator's WaitedState
+// sees the wait in P and drops the one before c as implied. A snapshot wait
+// (not tracked by WaitedState) is taken out of c's requests.
+//
+// Outer loops are tried first: a wait invariant in an outer loop whose
+// preheader satisfies 2 runs once per entry into the outer loop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NeuronISAPreciseSync.h"
+#include "NeuronISASyncRegisters.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/Statistic.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
+
+using namespace llvm;
+using namespace llvm::NeuronISA;
+
+#define DEBUG_TYPE "neuronisa-sync"
+
+STATISTIC(NumWaitsHoisted, "Loop-invariant waits moved to a preheader");
+
+/// Does every path from the start of Start reach consumer C before any
+/// other data-path instruction issued by E, and before leaving the function?
+bool PreciseSync::isFirstIssuedBy(Engine E, unsigned C,
+                                  MachineBasicBlock &Start) const {
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  SmallVector<const MachineBasicBlock *, 8> Work{&Start};
+  SmallPtrSet<const MachineBasicBlock *, 8> Seen{&Start};
+  while (!Work.empty()) {
+    const MachineBasicBlock *B = Work.pop_back_val();
+    bool Issued = false;
+    for (unsigned S : Deps.blockSites(*B))
+      if (Sites[S].WaitEngine == E) {
+        if (S != C)
+          return false;
+        Issued = true;
+        break;
+      }
+    if (Issued)
+      continue;
+    if (B->succ_empty())
+      return false; // leaves the function without issuing C
+    for (const MachineBasicBlock *Succ : B->successors())
+      if (Seen.insert(Succ).second)
+        Work.push_back(Succ);
+  }
+  return true;
+}
+
+/// The update of C_F's register at the end of B (0 if none is emitted).
+int64_t PreciseSync::emittedCorrection(const MachineBasicBlock &B,
+                                       AgentId F) const {
+  AgentId Owner = CounterOwner[F];
+  if (CounterReg[F] == SyncRegs::zeroReg() || !OwnsCounter[Owner] ||
+      !CounterLiveOut[Owner].test(Gen.getRPOIndex(B)))
+    return 0;
+  return correction(B, Owner);
+}
+
+/// Does some block of L write Reg (a counter update or a snapshot write)?
+bool PreciseSync::writesRegisterIn(const MachineLoop &L, unsigned Reg) const {
+  if (Reg == SyncRegs::zeroReg())
+    return false;
+  for (AgentId F = 0; F < NumAgents; ++F)
+    if (OwnsCounter[F] && CounterReg[F] == Reg &&
+        llvm::any_of(L.blocks(), [&](const MachineBasicBlock *B) {
+          return emittedCorrection(*B, F) != 0;
+        }))
+      return true;
+  // Snapshot writes: after the group's last site in a block, where the
+  // value is live out (as emitBlock emits them).
+  SmallVector<unsigned, 8> Last;
+  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
+    if (!NeedsSnapshot[GI] || SnapshotReg[GI] != Reg)
+      continue;
+    Last.clear();
+    lastProducersPerBlock(GI, Last);
+    for (unsigned S : Last) {
+      const MachineBasicBlock *B = Deps.sites()[S].MBB;
+      if (L.contains(B) &&
+          llvm::binary_search(SnapshotLiveOut[GI], Gen.getRPOIndex(*B)))
+        return true;
+    }
+  }
+  return false;
+}
+
+void PreciseSync::hoistInvariantWaits() {
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  const MachineLoopInfo &MLI = Gen.getLoopInfo();
+  HoistedWaits.assign(RPO.size(), {});
+  SmallVector<MachineLoop *, 4> Nest;
+  for (unsigned C = 0; C < Waits.size(); ++C) {
+    if (Waits[C].empty())
+      continue;
+    Nest.clear();
+    for (MachineLoop *L = MLI.getLoopFor(Sites[C].MBB); L;
+         L = L->getParentLoop())
+      Nest.push_back(L);
+    SmallVector<unsigned, 2> Moved; // snapshot waits taken out of C's
+    for (unsigned WI = 0; WI < Waits[C].size(); ++WI) {
+      const WaitRequest &R = Waits[C][WI];
+      unsigned Reg = R.Snapshot ? SnapshotReg[R.Group] : CounterReg[R.F];
+      for (MachineLoop *L : llvm::reverse(Nest)) { // outermost first
+        MachineBasicBlock *P = L->getLoopPreheader();
+        if (!P || !Deps.isReachable(*P) || writesRegisterIn(*L, Reg) ||
+            !isFirstIssuedBy(R.E, C, *L->getHeader()))
+          continue;
+        WaitRequest Hoisted = R;
+        if (R.Snapshot)
+          Moved.push_back(WI);
+        else // emitted before P's own counter update: re-express k
+          Hoisted.K += emittedCorrection(*P, R.F);
+        HoistedWaits[Gen.getRPOIndex(*P)].push_back({Hoisted, C});
+        ++NumWaitsHoisted;
+        ++Gen.getReport().WaitsHoisted;
+        break;
+      }
+    }
+    for (unsigned WI : llvm::reverse(Moved))
+      Waits[C].erase(Waits[C].begin() + WI);
+  }
+}
