@@ -27,7 +27,10 @@
 //
 // A counter-relative wait stays in c's requests: SyncGenerator's WaitedState
 // sees the wait in P and drops the one before c as implied. A snapshot wait
-// (not tracked by WaitedState) is taken out of c's requests.
+// (not tracked by WaitedState) is taken out of c's requests, and so is every
+// wait of the same engine on the same semaphore and register inside L (and
+// in the preheaders of L's subloops): by 1, they compare with the same value,
+// after the wait in P.
 //
 // Outer loops are tried first: a wait invariant in an outer loop whose
 // preheader satisfies 2 runs once per entry into the outer loop.
@@ -117,6 +120,16 @@ void PreciseSync::hoistInvariantWaits() {
   ArrayRef<SyncSite> Sites = Deps.sites();
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   HoistedWaits.assign(RPO.size(), {});
+  // Snapshot waits hoisted out of a loop: every other wait of the same
+  // engine on the same semaphore and register inside that loop is implied
+  // (the register does not change there, and the loop runs after P).
+  struct Covered {
+    const MachineLoop *L;
+    Engine E;
+    AgentId F;
+    unsigned Reg;
+  };
+  SmallVector<Covered, 4> CoveredSnapshots;
   SmallVector<MachineLoop *, 4> Nest;
   for (unsigned C = 0; C < Waits.size(); ++C) {
     if (Waits[C].empty())
@@ -135,10 +148,12 @@ void PreciseSync::hoistInvariantWaits() {
             !isFirstIssuedBy(R.E, C, *L->getHeader()))
           continue;
         WaitRequest Hoisted = R;
-        if (R.Snapshot)
+        if (R.Snapshot) {
           Moved.push_back(WI);
-        else // emitted before P's own counter update: re-express k
+          CoveredSnapshots.push_back({L, R.E, R.F, Reg});
+        } else { // emitted before P's own counter update: re-express k
           Hoisted.K += emittedCorrection(*P, R.F);
+        }
         HoistedWaits[Gen.getRPOIndex(*P)].push_back({Hoisted, C});
         ++NumWaitsHoisted;
         ++Gen.getReport().WaitsHoisted;
@@ -148,4 +163,24 @@ void PreciseSync::hoistInvariantWaits() {
     for (unsigned WI : llvm::reverse(Moved))
       Waits[C].erase(Waits[C].begin() + WI);
   }
+  if (CoveredSnapshots.empty())
+    return;
+  auto IsCovered = [&](const MachineBasicBlock &B, const WaitRequest &R) {
+    return R.Snapshot && llvm::any_of(CoveredSnapshots, [&](const Covered &V) {
+             return V.E == R.E && V.F == R.F &&
+                    V.Reg == SnapshotReg[R.Group] && V.L->contains(&B);
+           });
+  };
+  for (unsigned C = 0; C < Waits.size(); ++C) {
+    const MachineBasicBlock &B = *Sites[C].MBB;
+    unsigned Before = Waits[C].size();
+    llvm::erase_if(Waits[C],
+                   [&](const WaitRequest &R) { return IsCovered(B, R); });
+    for (unsigned I = Waits[C].size(); I < Before; ++I)
+      Gen.noteImpliedWait(B);
+  }
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    llvm::erase_if(HoistedWaits[I], [&](const HoistedWait &H) {
+      return IsCovered(*RPO[I], H.R);
+    });
 }
