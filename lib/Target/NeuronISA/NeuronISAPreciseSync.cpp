@@ -200,6 +200,29 @@ void PreciseSync::combineWaits() {
   }
 }
 
+/// An engine runs a consumer's waits one after the other, each costing
+/// WaitCycles once it is satisfied: a wait that is released early and
+/// checked after the last one to be released costs WaitCycles on the
+/// critical path, one checked before it costs nothing there. So the wait
+/// expected to be released last goes last. Expected release: a producer
+/// earlier in the consumer's block was issued later than any producer that
+/// reaches the block from elsewhere (an earlier block or iteration), and of
+/// two in the block the later one is expected to complete later. Ties keep
+/// their order. (Which waits run does not change, only their order.)
+void PreciseSync::orderWaitsByRelease() {
+  for (unsigned C = 0; C < Waits.size(); ++C) {
+    auto &WS = Waits[C];
+    if (WS.size() < 2)
+      continue;
+    auto Release = [&](const WaitRequest &R) {
+      return Gen.getLatestProducerInBlock(Groups[R.Group], C);
+    };
+    llvm::stable_sort(WS, [&](const WaitRequest &A, const WaitRequest &B) {
+      return Release(A) < Release(B);
+    });
+  }
+}
+
 /// A consumer with several Unknown groups of one agent waits for the largest
 /// of their thresholds, which is the threshold of the union of their
 /// producers: one snapshot register for the union instead of one per group.
@@ -385,7 +408,8 @@ bool PreciseSync::run() {
       return false;
   }
   {
-    SyncPhaseTimer T("precise-hoist", "Precise: loop-invariant waits");
+    SyncPhaseTimer T("precise-hoist", "Precise: wait order, hoisting");
+    orderWaitsByRelease();
     hoistInvariantWaits();
   }
   Gen.getReport().DependenceGroups = Groups.size();

@@ -64,6 +64,7 @@ private:
   void computeThresholds();
   void mergeSnapshots();
   void combineWaits();
+  void orderWaitsByRelease();
 
   //===--- 3. Registers ---------------------------------------------------===//
   unsigned CounterReg[NumAgents] = {};

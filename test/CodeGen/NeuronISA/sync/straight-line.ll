@@ -26,16 +26,18 @@ define void @straight(ptr addrspace(1) noalias %x, ptr addrspace(1) noalias %y, 
 ; PRECISE-NEXT:  dve.wait [[Q0]], 1
 ; PRECISE-NEXT:  dve.wait [[Q1]], 1
 ; PRECISE-NEXT:  dve.tt.add [r0+0x1000], [r0+0x0], [r0+0x800], 128, 512, [[DVE:s[0-9]+]]
-; PRECISE-NEXT:  act.wait [[DVE]], 1
+; Waits in the order their producers were issued (the latest released
+; last): the memset before the add.
 ; PRECISE-NEXT:  act.wait [[POOL]], 1
+; PRECISE-NEXT:  act.wait [[DVE]], 1
 ; PRECISE-NEXT:  act.exp [r0+0x1800], [r0+0x1000], 128, 512, 1.0, 0.0, [[ACT:s[0-9]+]]
 ; The memset of @a is ordered after the load by the wait above (same engine).
 ; PRECISE-NEXT:  dve.memset [r0+0x0], 0.0, 128, 512, snone
 ; The store reads @d: the latest conflicting instances are the memset
 ; (POOL) and the exp (ACT); waiting for both is what the criterion asks
 ; (no transitive reduction across engines).
-; PRECISE-NEXT:  sp.wait [[ACT]], 1
 ; PRECISE-NEXT:  sp.wait [[POOL]], 1
+; PRECISE-NEXT:  sp.wait [[ACT]], 1
 ; PRECISE-NEXT:  dma.store [r3+0x0], [r0+0x1800], 128, 512, 2048, 2, snone
 ; PRECISE-NEXT:  ret
 ; BARRIER-LABEL: straight:
