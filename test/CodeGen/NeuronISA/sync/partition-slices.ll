@@ -1,5 +1,5 @@
-; RUN: llc -mtriple=neuronisa -verify-machineinstrs < %s | FileCheck %s
-; RUN: llc -mtriple=neuronisa -neuronisa-sync=barrier -verify-machineinstrs < %s | FileCheck %s
+; RUN: llc -mtriple=neuronisa -verify-machineinstrs < %s | FileCheck %s --check-prefixes=CHECK,PRECISE
+; RUN: llc -mtriple=neuronisa -neuronisa-sync=barrier -verify-machineinstrs < %s | FileCheck %s --check-prefixes=CHECK,BARRIER
 ; On chip, two accesses conflict iff their partition ranges AND their byte
 ; ranges in a partition intersect: slices of one tile on disjoint
 ; partitions (or disjoint columns) are independent, overlapping ones are
@@ -19,8 +19,12 @@ define void @slices() {
 ; CHECK:      dve.memset [r0+0x0], 1.0, 4, 16, [[DVE:s[0-9]+]]
 ; CHECK-NEXT: act.exp [r0+0x0, p4], [r0+0x40], 4, 16, 1.0, 0.0, [[ACT:s[0-9]+]]
 ; Partitions 2-5, columns 4-11: overlaps both.
-; CHECK-NEXT: pool.wait [[ACT]], 1
-; CHECK-NEXT: pool.wait [[DVE]], 1
+; Precise mode orders the waits as their producers were issued (the latest
+; released last); the barrier baseline by agent.
+; PRECISE-NEXT: pool.wait [[DVE]], 1
+; PRECISE-NEXT: pool.wait [[ACT]], 1
+; BARRIER-NEXT: pool.wait [[ACT]], 1
+; BARRIER-NEXT: pool.wait [[DVE]], 1
 ; CHECK-NEXT: pool.copy [r0+0x10, p2], [r0+0x40], 4, 8, snone
 ; Partitions 6-7, columns 12-15 of @a: disjoint from the copy, overlaps the
 ; exp only.
