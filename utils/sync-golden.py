@@ -9,9 +9,9 @@ output):
   kernels/*.ll, examples/*.ll, test/CodeGen/NeuronISA/sync/*.ll,
   test/sync-random/*.ll                     barrier and precise
   kernels/handtuned/*.ll                    none
-  utils/random-kernels.py seeds 0-99 (--max-ops 40) and 100-199 (--max-ops 16)
+  kernelgen/random_kernels.py seeds 0-99 (--max-ops 40) and 100-199 (--max-ops 16)
   with --no-dynamic-hbm, seeds 0-19 with run-time HBM offsets (the programs
-  of test/sync-random), and the sync-trace-check.py kernels of seeds 0-149
+  of test/sync-random), and the kernelgen/trace_check.py kernels of seeds 0-149
   (test/CodeGen/NeuronISA/sync/random-trace-check.test)
                                             barrier and precise
   utils/gen_sync_kernel.py 600 (16 and 64 tiles)   barrier and precise
@@ -29,7 +29,6 @@ Usage:
 import argparse
 import difflib
 import glob
-import importlib.util
 import os
 import random
 import shlex
@@ -37,16 +36,11 @@ import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
 
+from kernelgen import random_kernels, trace_check
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 SYNC_MODES = ["barrier", "precise"]
-
-
-def load_module(name, path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
 
 
 def files(pattern):
@@ -68,17 +62,14 @@ def programs():
             ("sync-random-ll", "test/sync-random/*.ll", SYNC_MODES)]:
         for path in files(pattern):
             yield group, os.path.relpath(path, ROOT), read(path), modes
-    rk = load_module("random_kernels", os.path.join(HERE, "random-kernels.py"))
     for lo, hi, max_ops, dyn in [(0, 99, 40, False), (100, 199, 16, False),
                                  (0, 19, 40, True)]:
         group = "random-%s" % ("dynamic-hbm" if dyn else "static-hbm")
         for seed in range(lo, hi + 1):
-            ir, _ = rk.generate(seed, max_ops=max_ops, dyn_hbm=dyn)
+            ir, _ = random_kernels.generate(seed, max_ops=max_ops, dyn_hbm=dyn)
             yield group, "seed %d max-ops %d" % (seed, max_ops), ir, SYNC_MODES
-    tc = load_module("sync_trace_check", os.path.join(
-        ROOT, "test/CodeGen/NeuronISA/sync/Inputs/sync-trace-check.py"))
     for seed in range(0, 150):
-        g = tc.gen_kernel(random.Random(seed), "k%d" % seed)
+        g = trace_check.gen_kernel(random.Random(seed), "k%d" % seed)
         if g is not None:
             yield "trace-check", "seed %d" % seed, g[0], SYNC_MODES
     for tiles in [16, 64]:
