@@ -33,11 +33,6 @@ void initializeNeuronISASyncLegacyPass(PassRegistry &);
 /// Registers the target, its MC layer and its passes. Idempotent.
 void registerNeuronISATarget();
 
-namespace NeuronISAAS {
-/// Address spaces of the kernel interface (docs/KernelInterface.md).
-enum : unsigned { Generic = 0, HBM = 1, SBUF = 2, PSUM = 3 };
-} // namespace NeuronISAAS
-
 } // namespace llvm
 
 #endif

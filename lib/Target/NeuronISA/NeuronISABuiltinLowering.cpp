@@ -2,6 +2,7 @@
 
 #include "NeuronISABuiltinLowering.h"
 #include "MCTargetDesc/NeuronISABaseInfo.h"
+#include "MCTargetDesc/NeuronISABuiltinSignature.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
 #include "MCTargetDesc/NeuronISAOperandCheck.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
@@ -23,57 +24,6 @@ using namespace llvm::NeuronISA;
 
 bool NeuronISA::isBuiltinName(StringRef Name) {
   return Name.starts_with(BuiltinPrefix);
-}
-
-namespace {
-/// How one IR argument of a builtin maps onto the instruction's operands.
-struct ArgPlan {
-  enum KindTy { Tile, Reg, Imm, F32, Sem } Kind;
-  unsigned MIOp;                      // first MI operand it fills
-  const TileOperandSpec *Spec = nullptr; // for Tile
-};
-
-/// The IR argument list a builtin expects, derived from its instruction.
-struct BuiltinPlan {
-  unsigned Opcode = 0;
-  SmallVector<ArgPlan, 8> Args;
-  bool OptionalSem = false; // data path: an optional trailing semaphore
-};
-} // namespace
-
-static BuiltinPlan planFor(unsigned Opcode, const MCInstrInfo &MII) {
-  BuiltinPlan P;
-  P.Opcode = Opcode;
-  const MCInstrDesc &D = MII.get(Opcode);
-  TileFormat F = getTileFormat(D);
-  ArrayRef<TileOperandSpec> Specs = getTileOperandSpecs(F);
-  unsigned NumOps = D.getNumOperands();
-  if (F != TileFormat::None) {
-    P.OptionalSem = true;
-    --NumOps; // $sem is not a positional argument
-  }
-  for (unsigned J = 0; J < NumOps;) {
-    const TileOperandSpec *Spec = nullptr;
-    for (const TileOperandSpec &S : Specs)
-      if (unsigned(S.AddrOp) == J)
-        Spec = &S;
-    if (Spec) {
-      P.Args.push_back({ArgPlan::Tile, J, Spec});
-      J += Spec->numAddrOperands();
-      continue;
-    }
-    const MCOperandInfo &OI = D.operands()[J];
-    ArgPlan::KindTy K = ArgPlan::Imm;
-    if (OI.RegClass == NeuronISA::GPRRegClassID)
-      K = ArgPlan::Reg;
-    else if (OI.RegClass == NeuronISA::SEMRegClassID)
-      K = ArgPlan::Sem;
-    else if (OI.OperandType == MCOI::OPERAND_NEURONISA_F32)
-      K = ArgPlan::F32;
-    P.Args.push_back({K, J});
-    ++J;
-  }
-  return P;
 }
 
 const Function *NeuronISA::getCalledFunctionOrNull(const CallBase &CB) {
@@ -102,50 +52,15 @@ static unsigned selectOpcode(const CallBase &CB, const BuiltinInfo &B,
   return B.BuiltinOpcode;
 }
 
-/// The plan of a call: a dynamic wait passes no offset (it is 0).
-static BuiltinPlan planForCall(const CallBase &CB, const BuiltinInfo &B,
-                               const MCInstrInfo &MII) {
+/// The arguments of a call: a dynamic wait passes no offset (it is 0).
+static BuiltinSignature signatureForCall(const CallBase &CB,
+                                         const BuiltinInfo &B,
+                                         const MCInstrInfo &MII) {
   unsigned Opcode = selectOpcode(CB, B, MII);
-  BuiltinPlan P = planFor(Opcode, MII);
+  BuiltinSignature Sig = getBuiltinSignature(Opcode, MII);
   if (Opcode != B.BuiltinOpcode)
-    P.Args.pop_back();
-  return P;
-}
-
-static std::string describeKind(ArgPlan::KindTy K) {
-  switch (K) {
-  case ArgPlan::Tile:
-    return "a tile pointer";
-  case ArgPlan::Reg:
-    return "an i32 value";
-  case ArgPlan::Imm:
-    return "a constant i32";
-  case ArgPlan::F32:
-    return "a constant float";
-  case ArgPlan::Sem:
-    return "a constant semaphore number (0-255)";
-  }
-  return "?";
-}
-
-/// Address spaces a tile operand accepts.
-static bool tileAddrSpaceOK(TileFormat F, const TileOperandSpec &S,
-                            unsigned AS, std::string &Want) {
-  if (S.Space == MemSpace::HBM) {
-    Want = "an HBM pointer (addrspace(1))";
-    return AS == NeuronISAAS::HBM;
-  }
-  bool IsPE = F == TileFormat::MatMul || F == TileFormat::Transpose;
-  if (IsPE && S.Access == TileAccess::Write) {
-    Want = "a PSUM tile (addrspace(3))";
-    return AS == NeuronISAAS::PSUM;
-  }
-  if (IsPE || isDMA(F)) {
-    Want = "an SBUF tile (addrspace(2))";
-    return AS == NeuronISAAS::SBUF;
-  }
-  Want = "an SBUF or PSUM tile (addrspace(2) or addrspace(3))";
-  return AS == NeuronISAAS::SBUF || AS == NeuronISAAS::PSUM;
+    Sig.Args.pop_back();
+  return Sig;
 }
 
 std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
@@ -160,7 +75,7 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
     return ("unknown builtin '" + Name + "'").str();
   if (!CB.getType()->isVoidTy())
     return ("builtin '" + Name + "' must return void").str();
-  BuiltinPlan P = planForCall(CB, *B, MII);
+  BuiltinSignature P = signatureForCall(CB, *B, MII);
   unsigned Opcode = P.Opcode;
   unsigned N = CB.arg_size();
   if (N != P.Args.size() && !(P.OptionalSem && N == P.Args.size() + 1))
@@ -174,6 +89,14 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
   const MCInstrDesc &D = MII.get(Opcode);
   TileFormat F = getTileFormat(D);
   const DataLayout &DL = CB.getModule()->getDataLayout();
+  SmallVector<StringRef, 8> ArgNames = getBuiltinArgNames(*B);
+  // "argument 3 (p) of 'neuronisa.dve.copy'"
+  auto ArgRef = [&](unsigned I) {
+    StringRef ArgName = I < ArgNames.size() ? ArgNames[I] : "sem";
+    return ("argument " + Twine(I + 1) + " (" + ArgName + ") of '" + Name +
+            "'")
+        .str();
+  };
   // The instruction's operands as the call gives them (immediates, the
   // partition starts of its tiles), and which argument gives each.
   SmallVector<OperandValue, 16> Ops(D.getNumOperands());
@@ -185,21 +108,18 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
   };
   for (unsigned I = 0; I < N; ++I) {
     const Value *V = CB.getArgOperand(I);
-    ArgPlan A = I < P.Args.size()
+    BuiltinArg A = I < P.Args.size()
                     ? P.Args[I]
-                    : ArgPlan{ArgPlan::Sem, DataOperands::semaphore(D)};
-    auto Bad = [&](StringRef Why) {
-      return ("argument " + Twine(I + 1) + " of '" + Name + "' " + Why)
-          .str();
-    };
+                    : BuiltinArg{BuiltinArg::Sem, DataOperands::semaphore(D)};
+    auto Bad = [&](const Twine &Why) { return ArgRef(I) + " " + Why.str(); };
     switch (A.Kind) {
-    case ArgPlan::Tile: {
+    case BuiltinArg::Tile: {
       auto *PT = dyn_cast<PointerType>(V->getType());
       if (!PT)
-        return Bad("must be " + describeKind(A.Kind));
-      std::string Want;
-      if (!tileAddrSpaceOK(F, *A.Spec, PT->getAddressSpace(), Want))
-        return Bad("(" + std::string(A.Spec->Role) + ") must be " + Want);
+        return Bad("must be " + describeArgKind(A.Kind));
+      unsigned Spaces = getTileAddrSpaces(F, *A.Spec);
+      if (!(Spaces & (1u << PT->getAddressSpace())))
+        return Bad("must be " + describeTileAddrSpaces(Spaces));
       // A register plus a tile's address (or, in HBM, 0); the partition
       // start from the pointer.
       Set(A.Spec->baseOp(), OperandValue::virtualReg(), I);
@@ -212,30 +132,30 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
       Set(A.Spec->partStartOp(), OperandValue::imm(Tiles[I].PartStart), I);
       break;
     }
-    case ArgPlan::Reg:
+    case BuiltinArg::Reg:
       if (!V->getType()->isIntegerTy(32))
-        return Bad("must be " + describeKind(A.Kind));
+        return Bad("must be " + describeArgKind(A.Kind));
       Set(A.MIOp, OperandValue::virtualReg(), I);
       break;
-    case ArgPlan::Imm:
-    case ArgPlan::Sem: {
+    case BuiltinArg::Imm:
+    case BuiltinArg::Sem: {
       auto *CI = dyn_cast<ConstantInt>(V);
       if (!CI || CI->getBitWidth() != 32)
-        return Bad("must be " + describeKind(A.Kind));
+        return Bad("must be " + describeArgKind(A.Kind));
       int64_t X = CI->getSExtValue();
       // Only S0-S255 exist as registers (the machine may have fewer).
-      if (A.Kind == ArgPlan::Sem && (X < 0 || X > 255))
+      if (A.Kind == BuiltinArg::Sem && (X < 0 || X > 255))
         return Bad("is semaphore " + std::to_string(X) +
                    ", out of range 0-255");
       Set(A.MIOp,
-          A.Kind == ArgPlan::Imm ? OperandValue::imm(X)
+          A.Kind == BuiltinArg::Imm ? OperandValue::imm(X)
                                  : OperandValue::reg(getSemaphoreReg(X)),
           I);
       break;
     }
-    case ArgPlan::F32:
+    case BuiltinArg::F32:
       if (!isa<ConstantFP>(V) || !V->getType()->isFloatTy())
-        return Bad("must be " + describeKind(A.Kind));
+        return Bad("must be " + describeArgKind(A.Kind));
       Set(A.MIOp,
           OperandValue::imm(bit_cast<uint32_t>(
               cast<ConstantFP>(V)->getValueAPF().convertToFloat())),
@@ -255,17 +175,15 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
   if (std::optional<OperandError> E =
           checkOperands(Defaults, D, [&](unsigned Idx) { return Ops[Idx]; })) {
     if (E->OpIdx < ArgOf.size() && ArgOf[E->OpIdx] != ~0u)
-      return ("argument " + Twine(ArgOf[E->OpIdx] + 1) + " of '" + Name +
-              "': " + E->Msg)
-          .str();
+      return ArgRef(ArgOf[E->OpIdx]) + ": " + E->Msg;
     return ("'" + Name + "': " + E->Msg).str();
   }
 
   // Every on-chip access must lie inside the tile its pointer names.
   auto Imm = [&](unsigned Idx) { return Ops[Idx].Value; };
   for (unsigned I = 0; I < P.Args.size(); ++I) {
-    const ArgPlan &A = P.Args[I];
-    if (A.Kind != ArgPlan::Tile || A.Spec->Space != MemSpace::OnChip)
+    const BuiltinArg &A = P.Args[I];
+    if (A.Kind != BuiltinArg::Tile || A.Spec->Space != MemSpace::OnChip)
       continue;
     const Value *Ptr = CB.getArgOperand(I);
     TileShape Shape = getTileShape(*A.Spec, Imm);
@@ -353,7 +271,7 @@ SDValue NeuronISA::lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,
     return CLI.Chain;
   }
   const BuiltinInfo *B = findForCall(CB);
-  BuiltinPlan P = planForCall(CB, *B, MII);
+  BuiltinSignature P = signatureForCall(CB, *B, MII);
   unsigned Opcode = P.Opcode;
   const MCInstrDesc &D = MII.get(Opcode);
 
@@ -361,17 +279,17 @@ SDValue NeuronISA::lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,
   SmallVector<int64_t, 16> Imms(D.getNumOperands(), 0);
   // Immediates first: tile shapes depend on them.
   for (unsigned I = 0; I < P.Args.size(); ++I)
-    if (P.Args[I].Kind == ArgPlan::Imm)
+    if (P.Args[I].Kind == BuiltinArg::Imm)
       Imms[P.Args[I].MIOp] =
           cast<ConstantInt>(CB.getArgOperand(I))->getSExtValue();
 
   SmallVector<MachineMemOperand *, 3> MMOs;
   for (unsigned I = 0; I < P.Args.size(); ++I) {
-    const ArgPlan &A = P.Args[I];
+    const BuiltinArg &A = P.Args[I];
     const Value *V = CB.getArgOperand(I);
     SDValue Val = CLI.OutVals[I];
     switch (A.Kind) {
-    case ArgPlan::Tile: {
+    case BuiltinArg::Tile: {
       const TileOperandSpec &Spec = *A.Spec;
       SDValue Base = Val, Off = DAG.getTargetConstant(0, DL, MVT::i32);
       if (Spec.Space == MemSpace::OnChip) {
@@ -401,19 +319,19 @@ SDValue NeuronISA::lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,
           tileMemOperand(MF, V, Shape, *A.Spec, CB.getAAMetadata()));
       break;
     }
-    case ArgPlan::Reg:
+    case BuiltinArg::Reg:
       Ops[A.MIOp] = Val;
       break;
-    case ArgPlan::Imm:
+    case BuiltinArg::Imm:
       Ops[A.MIOp] = DAG.getTargetConstant(Imms[A.MIOp], DL, MVT::i32);
       break;
-    case ArgPlan::F32: {
+    case BuiltinArg::F32: {
       float X = cast<ConstantFP>(V)->getValueAPF().convertToFloat();
       Ops[A.MIOp] =
           DAG.getTargetConstant(bit_cast<uint32_t>(X), DL, MVT::i32);
       break;
     }
-    case ArgPlan::Sem:
+    case BuiltinArg::Sem:
       Ops[A.MIOp] = semaphoreOperand(DAG, V);
       break;
     }

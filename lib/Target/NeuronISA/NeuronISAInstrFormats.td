@@ -125,10 +125,17 @@ class DataEncoding<dag outs, dag ins, string asmstr>
 
 // Instructions reachable from IR through a builtin call
 // `@neuronisa.<mnemonic>(...)`: the mnemonic is the builtin's name, so the
-// table generated from this class is the only list of builtins.
-class NeuronISABuiltin<string mnemonic> {
+// table generated from this class is the only list of builtins. neuronisa.h
+// and neuronisa-builtins.json are generated from the same table.
+class NeuronISABuiltin<string mnemonic, dag args> {
   string BuiltinName = mnemonic;
   Instruction BuiltinOpcode = !cast<Instruction>(NAME);
+  // The builtin's arguments, named after the instruction's operands in order
+  // ("dst,src,p,f"): a tile address is one argument.
+  string BuiltinArgNames =
+      !interleave(!foreach(i, !range(!size(args)), !getdagname(args, i)), ",");
+  // What the instruction does, in one line (set by every definition).
+  string BuiltinDoc = "";
 }
 
 // A data-path instruction: runs on one engine, touches tiles, and keeps its
@@ -138,7 +145,8 @@ class DataInst<Engine E, TileFormat F, string mnemonic, dag operandList,
                string operands, bits<5> subop = 0>
     : DataEncoding<(outs), !con(operandList, (ins SEMOPT:$sem)),
                    mnemonic # "\t" # operands # ", $sem">,
-      NeuronISABuiltin<mnemonic>, EngineSyncRelation<SyncNone.Role> {
+      NeuronISABuiltin<mnemonic, operandList>,
+      EngineSyncRelation<SyncNone.Role> {
   let Eng = E;
   let Fmt = F;
   let SubOp = subop;
@@ -153,7 +161,7 @@ class SyncInst<Engine E, SyncKind K, string mnemonic, dag operandList,
                string operands>
     : ShortInst<(outs), operandList, mnemonic # "\t" # operands, [],
                 {0, 0, 0, 0, 0, K.Value{2}, K.Value{1}, K.Value{0}}>,
-      NeuronISABuiltin<mnemonic>, EngineSyncRelation<K.Role> {
+      NeuronISABuiltin<mnemonic, operandList>, EngineSyncRelation<K.Role> {
   let Eng = E;
   let Sync = K;
   let hasSideEffects = 1;

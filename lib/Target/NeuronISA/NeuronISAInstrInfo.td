@@ -602,12 +602,17 @@ class IotaInst<string mnemonic>
 
 // DMA between HBM and SBUF, triggered by SP, completed by DMA queue $queue.
 // HBM rows are $stride bytes apart; SBUF rows are partitions.
+let BuiltinDoc = "SBUF dst[i][j] = HBM src[i * stride + 4 * j bytes] for i < p, j < f, "
+                 "transferred by DMA queue `queue`" in
 def DMA_LOAD : DMALoadInst<"dma.load">;
+let BuiltinDoc = "HBM dst[i * stride + 4 * j bytes] = SBUF src[i][j] for i < p, j < f, "
+                 "transferred by DMA queue `queue`" in
 def DMA_STORE : DMAStoreInst<"dma.store">;
 
-// dst[M x N] (+)= stationary[K x M]^T * moving[K x N]; $acc = 1 accumulates.
+let BuiltinDoc = "PSUM dst[m x n] = stat[k x m]^T * mov[k x n]; acc = 1 adds the "
+                 "product to dst" in
 def PE_MATMUL : MatMulInst<"pe.matmul">;
-// dst[F x P] = src[P x F]^T, into PSUM.
+let BuiltinDoc = "PSUM dst[f x p] = src[p x f]^T" in
 def PE_TRANSPOSE : TransposeInst<"pe.transpose">;
 
 class ActFunc<string n, bits<5> c> { string Name = n; bits<5> Code = c; }
@@ -623,9 +628,10 @@ def ActSilu     : ActFunc<"silu", 8>;
 
 foreach Fn = [ActIdentity, ActExp, ActTanh, ActGelu, ActRelu, ActSigmoid,
               ActRsqrt, ActSquare, ActSilu] in {
-  // dst = f(src * scale + bias)
+  let BuiltinDoc = "dst = " # Fn.Name # "(src * scale + bias)" in
   def ACT_ # !toupper(Fn.Name) : ActInst<"act." # Fn.Name, Fn.Code>;
-  // dst = f(src * scale + bias[p]), with a per-partition bias tile [P x 1].
+  let BuiltinDoc = "dst[i][j] = " # Fn.Name # "(src[i][j] * scale + bias[i][0]), "
+                   "with a [p x 1] bias tile" in
   def ACT_ # !toupper(Fn.Name) # _BIAS
       : ActBiasInst<"act." # Fn.Name # ".bias", Fn.Code>;
 }
@@ -641,30 +647,35 @@ def AluMin : AluOp<"min", 5>;
 // Elementwise and reduction instructions of the Vector and GpSimd engines.
 multiclass VectorInsts<Engine E, string e> {
   foreach Op = [AluAdd, AluSub, AluMul, AluDiv, AluMax, AluMin] in {
-    // dst = a op b
+    let BuiltinDoc = "dst = " # Op.Name # "(a, b), elementwise" in
     def _TT_ # !toupper(Op.Name)
         : TensorTensorInst<E, e # ".tt." # Op.Name, Op.Code>;
-    // dst = src op scalar
+    let BuiltinDoc = "dst = " # Op.Name # "(src, s), elementwise" in
     def _TS_ # !toupper(Op.Name)
         : TensorScalarInst<E, e # ".ts." # Op.Name, Op.Code>;
-    // dst = src op scal[p], with a per-partition scalar tile [P x 1]
+    let BuiltinDoc = "dst[i][j] = " # Op.Name # "(src[i][j], scal[i][0]), with a "
+                     "[p x 1] scalar tile" in
     def _TSP_ # !toupper(Op.Name)
         : TensorScalarTileInst<E, e # ".tsp." # Op.Name, Op.Code>;
   }
-  // dst[P x 1] = reduce(src[P x F]) along the free dimension
   foreach Op = [AluAdd, AluMax, AluMin] in
+    let BuiltinDoc = "dst[i][0] = " # Op.Name # " over j of src[i][j], into a "
+                     "[p x 1] tile" in
     def _REDUCE_ # !toupper(Op.Name)
         : UnaryInst<E, FmtReduce, e # ".reduce." # Op.Name, Op.Code>;
-  // Inclusive prefix sum along the free dimension.
+  let BuiltinDoc = "dst[i][j] = src[i][0] + ... + src[i][j], the inclusive "
+                   "prefix sum of each partition" in
   def _SCAN_ADD : UnaryInst<E, FmtScan, e # ".scan.add", AluAdd.Code>;
+  let BuiltinDoc = "dst = src" in
   def _COPY : UnaryInst<E, FmtCopy, e # ".copy">;
+  let BuiltinDoc = "dst = v in every element" in
   def _MEMSET : MemsetInst<E, e # ".memset">;
 }
 
 defm DVE : VectorInsts<EngineDVE, "dve">;
 defm POOL : VectorInsts<EnginePOOL, "pool">;
 
-// dst[p][j] = base + p * pstep + j * fstep, as fp32.
+let BuiltinDoc = "dst[i][j] = base + i * pstep + j * fstep, as fp32" in
 def POOL_IOTA : IotaInst<"pool.iota">;
 
 //===----------------------------------------------------------------------===//
@@ -682,7 +693,8 @@ class SemInst<Engine E, SyncKind K, string mnemonic>
 
 // Waits compare wrap-around safe: "S >= T" means (int32)(S - T) >= 0.
 multiclass EngineSyncInsts<Engine E, string e> {
-  // Wait until $s >= $thr.
+  let BuiltinDoc = "The engine waits until semaphore s >= thr (a run-time thr "
+                   "becomes " # e # ".waitr)" in
   def _WAIT : SyncInst<E, SyncWait, e # ".wait", (ins SEM:$s, imm32:$thr),
                        "$s, $thr"> {
     bits<8> s;
@@ -691,7 +703,7 @@ multiclass EngineSyncInsts<Engine E, string e> {
     let Inst{31-24} = 0;
     let Inst{63-32} = thr;
   }
-  // Wait until $s >= $r + $off: the dynamic threshold.
+  let BuiltinDoc = "The engine waits until semaphore s >= r + off" in
   def _WAITR : SyncInst<E, SyncWaitReg, e # ".waitr",
                         (ins SEM:$s, GPR:$r, imm32:$off), "$s, $r, $off"> {
     bits<8> s;
@@ -702,9 +714,11 @@ multiclass EngineSyncInsts<Engine E, string e> {
     let Inst{31-29} = 0;
     let Inst{63-32} = off;
   }
-  // Increment $s once every earlier instruction of this engine completed.
+  let BuiltinDoc = "Increments semaphore s once every earlier instruction of "
+                   "the engine has completed" in
   def _INC : SemInst<E, SyncInc, e # ".inc">;
-  // Set $s to $v once every earlier instruction of this engine completed.
+  let BuiltinDoc = "Sets semaphore s to v once every earlier instruction of "
+                   "the engine has completed" in
   def _SEMSET : SyncInst<E, SyncSemSet, e # ".semset", (ins SEM:$s, imm32:$v),
                          "$s, $v"> {
     bits<8> s;
@@ -721,8 +735,8 @@ defm DVE : EngineSyncInsts<EngineDVE, "dve">;
 defm POOL : EngineSyncInsts<EnginePOOL, "pool">;
 defm SP : EngineSyncInsts<EngineSP, "sp">;
 
-// Drain every engine and DMA queue, wait for all engines to arrive, reset
-// every semaphore to zero, then release all engines.
+let BuiltinDoc = "All engines: drain every engine and DMA queue, wait for all "
+                 "engines, reset every semaphore to 0, then go on" in
 def BARRIER : SyncInst<EngineControl, SyncBarrier, "barrier", (ins), ""> {
   let Inst{63-16} = 0;
 }
@@ -745,7 +759,8 @@ def getEngineSyncOpcode : InstrMapping {
 def NeuronISABuiltinTable : GenericTable {
   let FilterClass = "NeuronISABuiltin";
   let CppTypeName = "BuiltinInfo";
-  let Fields = ["BuiltinName", "BuiltinOpcode"];
+  let Fields = ["BuiltinName", "BuiltinOpcode", "BuiltinArgNames",
+                "BuiltinDoc"];
 }
 
 def lookupBuiltinByName : SearchIndex {

@@ -43,6 +43,8 @@ const BuiltinInfo *findBuiltin(StringRef Name) {
   return B;
 }
 
+ArrayRef<BuiltinInfo> getBuiltins() { return NeuronISABuiltinTable; }
+
 int getSemaphoreIndex(unsigned Reg) {
   if (Reg >= S0 && Reg <= S255)
     return static_cast<int>(Reg - S0);

@@ -3,6 +3,7 @@
 #ifndef LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISAMCTARGETDESC_H
 #define LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISAMCTARGETDESC_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include <cstdint>
 #include <memory>
@@ -46,9 +47,13 @@ namespace NeuronISA {
 struct BuiltinInfo {
   const char *BuiltinName;
   unsigned BuiltinOpcode;
+  const char *BuiltinArgNames; // "dst,src,p,f": one name per argument
+  const char *BuiltinDoc;      // one line: what the instruction does
 };
 /// The builtin whose name (without "neuronisa.") is exactly Name, or null.
 const BuiltinInfo *findBuiltin(llvm::StringRef Name);
+/// Every builtin.
+llvm::ArrayRef<BuiltinInfo> getBuiltins();
 
 /// Semaphore register number (0-255) of S0..S255, or -1 (SNONE or not a
 /// semaphore).
@@ -59,6 +64,11 @@ unsigned getSemaphoreReg(unsigned Index);
 int getGPRIndex(unsigned Reg);
 unsigned getGPR(unsigned Index);
 } // namespace NeuronISA
+
+namespace NeuronISAAS {
+/// Address spaces of the kernel interface (docs/KernelInterface.md).
+enum : unsigned { Generic = 0, HBM = 1, SBUF = 2, PSUM = 3 };
+} // namespace NeuronISAAS
 } // namespace llvm
 
 #endif

@@ -26,7 +26,7 @@ define void @unknown_builtin() {
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function non_constant_shape{{.*}}: argument 4 of 'neuronisa.dve.copy' must be a constant i32
+; CHECK-DAG: error: {{.*}}in function non_constant_shape{{.*}}: argument 4 (f) of 'neuronisa.dve.copy' must be a constant i32
 define void @non_constant_shape(i32 %f) {
   call void @neuronisa.dve.copy(ptr addrspace(2) @s, ptr addrspace(2) @s, i32 128, i32 %f)
   ret void
@@ -38,39 +38,39 @@ define void @wrong_count() {
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function matmul_to_sbuf{{.*}}: argument 1 of 'neuronisa.pe.matmul' (dst) must be a PSUM tile (addrspace(3))
+; CHECK-DAG: error: {{.*}}in function matmul_to_sbuf{{.*}}: argument 1 (dst) of 'neuronisa.pe.matmul' must be a PSUM tile (addrspace(3))
 define void @matmul_to_sbuf() {
   call void @neuronisa.pe.matmul(ptr addrspace(2) @s, ptr addrspace(2) @s, ptr addrspace(2) @s, i32 128, i32 128, i32 512, i32 0)
   ret void
 }
 
 ; Every field is checked against the range of its operand type.
-; CHECK-DAG: error: {{.*}}in function too_many_partitions{{.*}}: argument 3 of 'neuronisa.dve.copy': partition count 129 out of range 1-128
+; CHECK-DAG: error: {{.*}}in function too_many_partitions{{.*}}: argument 3 (p) of 'neuronisa.dve.copy': partition count 129 out of range 1-128
 define void @too_many_partitions() {
   call void @neuronisa.dve.copy(ptr addrspace(2) @s, ptr addrspace(2) @s, i32 129, i32 4)
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function bad_queue{{.*}}: argument 6 of 'neuronisa.dma.load': DMA queue 16 out of range 0-15
+; CHECK-DAG: error: {{.*}}in function bad_queue{{.*}}: argument 6 (queue) of 'neuronisa.dma.load': DMA queue 16 out of range 0-15
 define void @bad_queue(ptr addrspace(1) %in) {
   call void @neuronisa.dma.load(ptr addrspace(2) @s, ptr addrspace(1) %in, i32 128, i32 512, i32 2048, i32 16)
   ret void
 }
 
 ; A negative queue is not a large one: no mode compiles it.
-; CHECK-DAG: error: {{.*}}in function negative_queue{{.*}}: argument 6 of 'neuronisa.dma.load': DMA queue -1 out of range 0-15
+; CHECK-DAG: error: {{.*}}in function negative_queue{{.*}}: argument 6 (queue) of 'neuronisa.dma.load': DMA queue -1 out of range 0-15
 define void @negative_queue(ptr addrspace(1) %in) {
   call void @neuronisa.dma.load(ptr addrspace(2) @s, ptr addrspace(1) %in, i32 128, i32 512, i32 2048, i32 -1)
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function wide_matmul{{.*}}: argument 6 of 'neuronisa.pe.matmul': matmul moving free size (one PSUM bank) 513 out of range 1-512
+; CHECK-DAG: error: {{.*}}in function wide_matmul{{.*}}: argument 6 (n) of 'neuronisa.pe.matmul': matmul moving free size (one PSUM bank) 513 out of range 1-512
 define void @wide_matmul() {
   call void (ptr addrspace(3), ptr addrspace(2), ptr addrspace(2), i32, i32, i32, i32) @neuronisa.pe.matmul(ptr addrspace(3) @p, ptr addrspace(2) @s, ptr addrspace(2) @s, i32 128, i32 128, i32 513, i32 0)
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function accumulate_flag{{.*}}: argument 7 of 'neuronisa.pe.matmul': flag 2 out of range 0-1
+; CHECK-DAG: error: {{.*}}in function accumulate_flag{{.*}}: argument 7 (acc) of 'neuronisa.pe.matmul': flag 2 out of range 0-1
 define void @accumulate_flag() {
   call void (ptr addrspace(3), ptr addrspace(2), ptr addrspace(2), i32, i32, i32, i32) @neuronisa.pe.matmul(ptr addrspace(3) @p, ptr addrspace(2) @s, ptr addrspace(2) @s, i32 128, i32 128, i32 512, i32 2)
   ret void
@@ -82,19 +82,19 @@ define void @bad_stride(ptr addrspace(1) %in) {
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function bad_semaphore{{.*}}: argument 7 of 'neuronisa.act.tanh' is semaphore 300, out of range 0-255
+; CHECK-DAG: error: {{.*}}in function bad_semaphore{{.*}}: argument 7 (sem) of 'neuronisa.act.tanh' is semaphore 300, out of range 0-255
 define void @bad_semaphore() {
   call void @neuronisa.act.tanh(ptr addrspace(2) @s, ptr addrspace(2) @s, i32 1, i32 1, float 1.0, float 0.0, i32 300)
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function float_expected{{.*}}: argument 5 of 'neuronisa.act.relu' must be a constant float
+; CHECK-DAG: error: {{.*}}in function float_expected{{.*}}: argument 5 (scale) of 'neuronisa.act.relu' must be a constant float
 define void @float_expected() {
   call void @neuronisa.act.relu(ptr addrspace(2) @s, ptr addrspace(2) @s, i32 1, i32 1, i32 1, float 0.0)
   ret void
 }
 
-; CHECK-DAG: error: {{.*}}in function dynamic_semaphore{{.*}}: argument 1 of 'neuronisa.pe.wait' must be a constant semaphore number (0-255)
+; CHECK-DAG: error: {{.*}}in function dynamic_semaphore{{.*}}: argument 1 (s) of 'neuronisa.pe.wait' must be a constant semaphore number (0-255)
 define void @dynamic_semaphore(i32 %s) {
   call void @neuronisa.pe.wait(i32 %s, i32 1)
   ret void
