@@ -56,6 +56,15 @@ public:
 private:
   /// Reports Msg at I (or at F when I is null). Returns true.
   bool report(const Function &F, const Instruction *I, const Twine &Msg);
+
+  /// Values already reported, and values computed from them: an error is
+  /// reported at its root only (the i64 `sext`, not every operation on its
+  /// result; the alloca, not every access to it).
+  SmallPtrSet<const Value *, 16> Reported;
+  bool usesReported(const Instruction &I) const {
+    return any_of(I.operands(),
+                  [&](const Use &U) { return Reported.contains(U.get()); });
+  }
 };
 } // namespace
 
@@ -115,10 +124,24 @@ static bool usesAddrSpaceCast(const Instruction &I) {
   return false;
 }
 
+/// Where to report a problem with I: its own location or, for an
+/// instruction without one (an alloca in the entry block), that of its
+/// first user that has one.
+static DebugLoc locationOf(const Instruction *I) {
+  if (!I || I->getDebugLoc())
+    return I ? I->getDebugLoc() : DebugLoc();
+  for (const User *U : I->users())
+    if (const auto *UI = dyn_cast<Instruction>(U))
+      if (UI->getDebugLoc())
+        return UI->getDebugLoc();
+  return DebugLoc();
+}
+
 bool NeuronISAKernelVerifier::report(const Function &F, const Instruction *I,
                                      const Twine &Msg) {
-  F.getContext().diagnose(DiagnosticInfoUnsupported(
-      F, Msg, I ? I->getDebugLoc() : DebugLoc()));
+  if (I)
+    Reported.insert(I);
+  F.getContext().diagnose(DiagnosticInfoUnsupported(F, Msg, locationOf(I)));
   return true;
 }
 
@@ -146,6 +169,7 @@ bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
       *static_cast<const NeuronISASubtarget *>(TM.getSubtargetImpl(F))
            ->getInstrInfo();
   bool Bad = false;
+  Reported.clear();
 
   if (F.isVarArg())
     Bad |= report(F, nullptr, "variadic functions are not supported");
@@ -157,12 +181,19 @@ bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
     if (!A.getType()->isIntegerTy() ||
         A.getType()->getIntegerBitWidth() > 32) {
       auto *PT = dyn_cast<PointerType>(A.getType());
-      if (!PT || PT->getAddressSpace() != NeuronISAAS::HBM)
-        Bad |= report(F, nullptr,
-                      "argument " + Twine(A.getArgNo() + 1) + " has type " +
-                          typeName(A.getType()) +
-                          "; kernel arguments are i32 scalars or HBM "
-                          "pointers (ptr addrspace(1))");
+      if (PT && PT->getAddressSpace() == NeuronISAAS::HBM)
+        continue;
+      std::string What = A.hasByValAttr()       ? "is a struct passed by value"
+                         : A.hasStructRetAttr() ? "returns a struct by value"
+                                                : "has type " +
+                                                      typeName(A.getType());
+      Bad |= report(F, nullptr,
+                    "argument " + Twine(A.getArgNo() + 1) + " " + What +
+                        "; kernel arguments are i32 scalars or HBM "
+                        "pointers (ptr addrspace(1))");
+      // Accesses to a struct argument's fields follow from the struct.
+      if (A.hasByValAttr() || A.hasStructRetAttr())
+        Reported.insert(&A);
     }
   Type *RetTy = F.getReturnType();
   if (!RetTy->isVoidTy() &&
@@ -172,6 +203,10 @@ bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
                       "; kernels return void or an i32");
 
   for (const Instruction &I : instructions(F)) {
+    if (usesReported(I)) {
+      Reported.insert(&I);
+      continue;
+    }
     if (isa<AllocaInst>(I)) {
       Bad |= report(F, &I,
                     cast<AllocaInst>(I).isStaticAlloca()

@@ -5,7 +5,7 @@
 declare void @helper(i32)
 declare void @neuronisa.dve.copy(ptr addrspace(2), ptr addrspace(2), i32, i32)
 
-; CHECK-DAG: error: {{.*}}in function div64{{.*}}: unsupported type i64 in 'sdiv'
+; CHECK-DAG: error: {{.*}}in function div64{{.*}}: unsupported type i64 in 'sext'
 define i32 @div64(i32 %a, i32 %b) {
   %x = sext i32 %a to i64
   %y = sext i32 %b to i64
@@ -14,7 +14,7 @@ define i32 @div64(i32 %a, i32 %b) {
   ret i32 %r
 }
 
-; CHECK-DAG: error: {{.*}}in function fp{{.*}}: unsupported type float in 'fadd'
+; CHECK-DAG: error: {{.*}}in function fp{{.*}}: unsupported type float in 'sitofp'
 define i32 @fp(i32 %a) {
   %f = sitofp i32 %a to float
   %g = fadd float %f, 1.0
@@ -67,4 +67,11 @@ define void @too_many_args(i32 %a, i32 %b, i32 %c, i32 %d, i32 %e, i32 %f, i32 %
 ; CHECK-DAG: error: {{.*}}in function wide_arg{{.*}}: argument 1 has type i64; kernel arguments are i32 scalars or HBM pointers (ptr addrspace(1))
 define void @wide_arg(i64 %a) {
   ret void
+}
+
+; CHECK-DAG: error: {{.*}}in function struct_arg{{.*}}: argument 1 is a struct passed by value; kernel arguments are i32 scalars or HBM pointers (ptr addrspace(1))
+%pair = type { i32, i32 }
+define i32 @struct_arg(ptr byval(%pair) %p) {
+  %v = load i32, ptr %p
+  ret i32 %v
 }
