@@ -7,7 +7,7 @@ import lit.formats
 
 config.name = "NeuronISA"
 config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
-config.suffixes = [".ll", ".mir", ".s", ".test"]
+config.suffixes = [".ll", ".mir", ".s", ".test", ".c"]
 config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.neuronisa_obj_root, "test")
@@ -33,7 +33,7 @@ config.substitutions.append(("%python", sys.executable))
 
 # Tools built by the project.
 for tool in ["neuronisa-sim", "neuronisa-asm", "neuronisa-objdump",
-             "neuronisa-sync-check"]:
+             "neuronisa-sync-check", "neuronisa-clang"]:
     exe = os.path.join(config.neuronisa_obj_root, "bin", tool)
     if os.path.exists(exe):
         config.available_features.add(tool)
