@@ -70,7 +70,9 @@ static void error(const Twine &Msg) {
 static std::string besideExecutable(StringRef Exe, StringRef Dir,
                                     StringRef File = "") {
   SmallString<256> P(sys::path::parent_path(sys::path::parent_path(Exe)));
-  sys::path::append(P, Dir, File);
+  sys::path::append(P, Dir);
+  if (!File.empty())
+    sys::path::append(P, File);
   return std::string(P);
 }
 
