@@ -27,7 +27,17 @@ llc = "%s --load=%s" % (config.llc, config.neuronisa_plugin)
 # Word-bounded, so that names like "neuronisa-llc" or "-llc-x" are untouched.
 config.substitutions.append((r"(?<![\w/.-])llc\b", llc))
 config.substitutions.append(("%neuronisa_plugin", config.neuronisa_plugin))
+config.substitutions.append(
+    ("%neuronisa_clang",
+     os.path.join(config.neuronisa_obj_root, "bin", "neuronisa-clang")))
+config.substitutions.append(
+    ("%neuronisa_header",
+     os.path.join(config.neuronisa_obj_root, "include", "neuronisa.h")))
+config.substitutions.append(
+    ("%neuronisa_builtins_json",
+     os.path.join(config.neuronisa_obj_root, "neuronisa-builtins.json")))
 config.substitutions.append(("%src_root", config.neuronisa_src_root))
+config.substitutions.append(("%llvm_include_dir", config.llvm_include_dir))
 # The Python that runs lit (Debian's, with numpy) runs the tests' scripts.
 config.substitutions.append(("%python", sys.executable))
 

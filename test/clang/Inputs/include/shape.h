@@ -1,0 +1,2 @@
+#define ROWS 128
+#define COLS 64
