@@ -11,7 +11,6 @@
 #include "clang/Frontend/TextDiagnosticBuffer.h"
 #include "clang/FrontendTool/Utils.h"
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/Frontend/Debug/Options.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -34,20 +33,12 @@ static void fatalErrorHandler(void *UserData, const char *Message,
   sys::Process::Exit(1);
 }
 
-/// Settings that keep the generated IR inside the kernel subset and let the
-/// backend name C source locations.
+/// What the in-tree toolchain cannot do through options: at -O0 clang keeps
+/// every local variable in an alloca, and NeuronISA has no stack.
 static void configureForKernels(CompilerInstance &CI) {
   CodeGenOptions &CG = CI.getCodeGenOpts();
-  // The backend reports unsupported code at the instruction's debug
-  // location. Without -g, track locations without emitting debug info (what
-  // clang does for -Rpass), so that its errors carry file:line:col.
-  if (CG.getDebugInfo() == codegenoptions::NoDebugInfo)
-    CG.setDebugInfo(codegenoptions::LocTrackingOnly);
-
-  // At -O0 clang keeps every local variable in an alloca, and NeuronISA has
-  // no stack: promote them to registers (SROA, then mem2reg for what SROA
-  // leaves), and nothing else. optnone would make both passes skip the
-  // functions.
+  // Promote them to registers (SROA, then mem2reg for what SROA leaves), and
+  // nothing else; optnone would make both passes skip the functions.
   if (CG.OptimizationLevel == 0) {
     CG.DisableO0ImplyOptNone = true;
     CG.PassBuilderCallbacks.push_back([](PassBuilder &PB) {

@@ -3,9 +3,8 @@
 // The clang driver turns a command line into frontend (cc1) jobs. Stock
 // clang runs a job with ExecuteCompilerInvocation, which creates the target
 // from the triple and so cannot compile for a target not built into it. This
-// runs a job the same way but with clang's NeuronISA TargetInfo, and with the
-// settings every kernel compilation needs (source locations for the
-// backend's diagnostics, the -O0 cleanup).
+// runs a job the same way but with clang's NeuronISA TargetInfo, and promotes
+// the allocas clang emits at -O0.
 //
 //===----------------------------------------------------------------------===//
 

@@ -45,22 +45,14 @@ using namespace llvm;
 
 static constexpr const char *KernelTriple = "neuronisa";
 
-/// Options every kernel compilation starts with; the user's own options come
-/// after them and so override them (a later -O wins).
+/// Options every kernel compilation starts with (the in-tree toolchain's
+/// list); the user's own options come after them and override them.
 static const char *const KernelDefaults[] = {
-    // -O0 works too (FrontendJob.cpp promotes its allocas), but -O2 gives
-    // the loops the backend expects.
-    "-O2",
-    // No hosted library: builtins are tile instructions, memcpy does not
-    // exist, and host headers do not describe this target.
-    "-ffreestanding", "-fno-builtin", "-nostdlibinc",
-    // Keep the IR in the kernel subset: switches become compare chains, no
-    // vectors, no fake uses at -Og, loop exit values stay in i32 (instead of
-    // closed forms in wider integers).
-    "-fno-jump-tables", "-fno-vectorize", "-fno-slp-vectorize",
-    "-fextend-variable-liveness=none", "-mllvm", "-replexitval=never",
-    // No linker consumes address-significance tables.
-    "-fno-addrsig"};
+#define NEURONISA_FLAG(ID, SPELLING) SPELLING,
+#define NEURONISA_JOINED(ID, SPELLING, VALUE) SPELLING VALUE,
+#define NEURONISA_SEPARATE(ID, SPELLING, VALUE) SPELLING, VALUE,
+#include "NeuronISAKernelDefaults.def"
+};
 
 static void error(const Twine &Msg) {
   WithColor::error(errs(), "neuronisa-clang") << Msg << "\n";
