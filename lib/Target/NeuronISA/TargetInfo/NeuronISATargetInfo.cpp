@@ -16,9 +16,15 @@ extern "C" void LLVMInitializeNeuronISATargetInfo() {
   if (Done)
     return;
   Done = true;
-  // "neuronisa" is not an architecture Triple knows: -mtriple=neuronisa
-  // parses as UnknownArch, which this registration matches.
-  RegisterTarget<Triple::UnknownArch, /*HasJIT=*/false> X(
+#ifdef NEURONISA_IN_TREE
+  // Built into LLVM (llvm-project-overlay): Triple knows the architecture.
+  constexpr Triple::ArchType Arch = Triple::neuronisa;
+#else
+  // A plugin of the stock LLVM: "neuronisa" is no architecture Triple knows,
+  // so -mtriple=neuronisa parses as UnknownArch, which this matches.
+  constexpr Triple::ArchType Arch = Triple::UnknownArch;
+#endif
+  RegisterTarget<Arch, /*HasJIT=*/false> X(
       getTheNeuronISATarget(), "neuronisa",
       "NeuronISA multi-engine tensor accelerator", "NeuronISA");
 }
