@@ -10,7 +10,11 @@ instruction at all, so none of the pass's bookkeeping either) and, for
 comparison, --ideal on the precise build, and prints a table; writes
 results/benchmark.csv and results/benchmark.svg.
 
-  python3 bench/run_benchmark.py [--build DIR] [--out DIR] [--jobs N]
+  python3 bench/run_benchmark.py [--build DIR] [--out DIR] [--jobs N] [--c]
+
+--c also builds the C twins of the kernels (kernels/c/*.c) with
+neuronisa-clang, in barrier and precise mode, and adds their cycles (columns
+c:bar, c:prec, and c/ll: C precise over .ll precise).
 
 The plot needs matplotlib (Debian python3-matplotlib; utils/setup.sh
 installs it). See docs/Benchmark.md.
@@ -68,7 +72,7 @@ def simulate(sim, asm, args, extra=()):
 
 
 def bench_kernel(name, sizes, tools, work):
-    llc, plugin, ref, sim = tools
+    llc, plugin, ref, sim, clang = tools
     d = os.path.join(work, name)
     os.makedirs(d, exist_ok=True)
     rc, out, err = run([ref, name] + sizes.split() + ["-o", os.path.join(d, "data")])
@@ -90,6 +94,16 @@ def bench_kernel(name, sizes, tools, work):
             raise RuntimeError("%s (%s): llc failed: %s" % (name, mode, err))
         if mode != "nosync":
             res[mode] = simulate(sim, asm, args)
+    if clang:
+        src = os.path.join(ROOT, "kernels", "c", name + ".c")
+        for sync in ("barrier", "precise"):
+            asm = os.path.join(d, "c-" + sync + ".s")
+            rc, _, err = run([clang, "-O2", "-S", "-mllvm",
+                              "-neuronisa-sync=" + sync, src, "-o", asm])
+            if rc:
+                raise RuntimeError("%s (C, %s): neuronisa-clang failed: %s"
+                                   % (name, sync, err))
+            res["c-" + sync] = simulate(sim, asm, args)
     # The dataflow limit: the kernel without any synchronization instruction
     # (no waits, no counter or snapshot updates), each data-path instance
     # started when its earlier conflicting instances completed.
@@ -144,12 +158,15 @@ def main():
     ap.add_argument("--out", default=os.path.join(ROOT, "results"))
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--kernels", help="comma-separated subset")
+    ap.add_argument("--c", action="store_true",
+                    help="also the C twins, built with neuronisa-clang")
     a = ap.parse_args()
 
     plugin = os.path.join(a.build, "lib", "libNeuronISA.so")
     ref = os.path.join(a.build, "bin", "neuronisa-kernel-ref")
     sim = os.path.join(a.build, "bin", "neuronisa-sim")
-    for f in (plugin, ref, sim, a.llc):
+    clang = os.path.join(a.build, "bin", "neuronisa-clang") if a.c else None
+    for f in (plugin, ref, sim, a.llc) + ((clang,) if clang else ()):
         if not os.path.exists(f):
             sys.exit("run_benchmark: missing %s (build the project first: "
                      "ninja -C %s)" % (f, a.build))
@@ -161,7 +178,7 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="neuronisa-bench-") as work:
         with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
-            futs = [ex.submit(bench_kernel, k, s, (a.llc, plugin, ref, sim), work)
+            futs = [ex.submit(bench_kernel, k, s, (a.llc, plugin, ref, sim, clang), work)
                     for k, s in kernels]
             rows = [f.result() for f in futs]
 
@@ -169,13 +186,18 @@ def main():
            "bar/prec", "reduct%", "prec/limit", "hand/limit", "prec/hand",
            "sync:bar", "sync:prec", "sync:hand", "ok")
     fmt = ("%-13s %9s %9s %9s %9s %9s %8s %7s %10s %10s %9s %8s %9s %9s %3s")
+    if a.c:
+        hdr += ("c:bar", "c:prec", "c/ll")
+        fmt += " %9s %9s %6s"
     print(fmt % hdr)
     lines = []
     for r in rows:
         b, p, lim, ip = r["barrier"], r["precise"], r["limit"], r["idealp"]
         h = r.get("hand")
+        cb, cp = r.get("c-barrier"), r.get("c-precise")
         ok = all(r[m]["ok"] for m in ("barrier", "precise", "limit", "idealp") +
-                 (("hand",) if h else ()))
+                 (("hand",) if h else ()) +
+                 (("c-barrier", "c-precise") if cp else ()))
         rec = {
             "kernel": r["kernel"], "sizes": r["sizes"],
             "barrier_cycles": b["cycles"], "precise_cycles": p["cycles"],
@@ -192,16 +214,26 @@ def main():
             "over_sync_cycles_precise": p["over"],
             "checks_ok": ok,
         }
+        if cp:
+            rec["c_barrier_cycles"] = cb["cycles"]
+            rec["c_precise_cycles"] = cp["cycles"]
+            rec["c_precise_over_ll_precise"] = "%.3f" % ratio(cp["cycles"],
+                                                              p["cycles"])
         lines.append(rec)
-        print(fmt % (r["kernel"], b["cycles"], p["cycles"],
-                     h["cycles"] if h else "-", lim["cycles"], ip["cycles"],
-                     rec["barrier_over_precise"], rec["latency_reduction_pct"],
-                     rec["precise_over_limit"],
-                     rec["handtuned_over_limit"] or "-",
-                     rec["precise_over_handtuned"] or "-",
-                     b["sync"], p["sync"], h["sync"] if h else "-",
-                     "yes" if ok else "NO"))
-        for m in ("barrier", "precise", "hand", "limit", "idealp"):
+        cols = (r["kernel"], b["cycles"], p["cycles"],
+                h["cycles"] if h else "-", lim["cycles"], ip["cycles"],
+                rec["barrier_over_precise"], rec["latency_reduction_pct"],
+                rec["precise_over_limit"],
+                rec["handtuned_over_limit"] or "-",
+                rec["precise_over_handtuned"] or "-",
+                b["sync"], p["sync"], h["sync"] if h else "-",
+                "yes" if ok else "NO")
+        if cp:
+            cols += (cb["cycles"], cp["cycles"],
+                     rec["c_precise_over_ll_precise"])
+        print(fmt % cols)
+        for m in ("barrier", "precise", "hand", "limit", "idealp", "c-barrier",
+                  "c-precise"):
             if m in r and not r[m]["ok"]:
                 print("  %s %s: check failed: %s" % (r["kernel"], m, r[m]["err"]))
 
