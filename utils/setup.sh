@@ -5,9 +5,10 @@
 #      matplotlib, Coq and OCaml
 #      for proofs/);
 #   2. configures and builds everything into build/;
-#   3. compiles the built-in example kernel with the stock llc and the
-#      NeuronISA plugin, shows its engine-partitioned assembly, and runs it
-#      in the simulator with barrier and with precise synchronization.
+#   3. compiles the example kernel, written in C, with neuronisa-clang (clang
+#      22 and the NeuronISA backend), shows its engine-partitioned assembly,
+#      and runs it in the simulator with barrier and with precise
+#      synchronization.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,16 +32,18 @@ echo "== Building (build/)"
 cmake -G Ninja -S . -B build -DCMAKE_BUILD_TYPE=Release >/dev/null
 ninja -C build
 
-LLC=/usr/lib/llvm-22/bin/llc
-PLUGIN=build/lib/libNeuronISA.so
-EXAMPLE=examples/tiled_matmul.ll
+CLANG=build/bin/neuronisa-clang
+EXAMPLE=examples/tiled_matmul.c
 OUT=build/examples
 mkdir -p "$OUT"
 echo
-echo "== $LLC --load=$PLUGIN -mtriple=neuronisa $EXAMPLE"
+echo "== $EXAMPLE"
+cat "$EXAMPLE"
+echo
+echo "== $CLANG -O2 -S $EXAMPLE"
 for mode in precise barrier; do
-  "$LLC" --load="$PLUGIN" -mtriple=neuronisa -neuronisa-sync=$mode \
-    "$EXAMPLE" -o "$OUT/tiled_matmul.$mode.s"
+  "$CLANG" -O2 -S -mllvm -neuronisa-sync=$mode "$EXAMPLE" \
+    -o "$OUT/tiled_matmul.$mode.s"
 done
 cat "$OUT/tiled_matmul.precise.s"
 
