@@ -12,7 +12,7 @@ struct pair {
   int a, b;
 };
 
-// CHECK-DAG: diagnostics.c:[[@LINE+1]]:6: error: argument 1 is a struct passed by value; kernel arguments are i32 scalars or HBM pointers
+// CHECK-DAG: diagnostics.c:[[@LINE+1]]:1: error: argument 1 is a struct passed by value; kernel arguments are i32 scalars or HBM pointers
 void struct_by_value(struct pair p) { neuronisa_dve_memset(t, 0.0f, 128, 4); }
 
 int wide(int n) {
@@ -40,7 +40,7 @@ void helper(void);
 // CHECK-DAG: diagnostics.c:[[@LINE+1]]:37: error: call to unknown function 'helper'
 void unknown_call(void) { helper(); helper(); }
 
-// CHECK-DAG: diagnostics.c:[[@LINE+1]]:6: error: has 9 arguments; kernels take at most 8 (r1-r8)
+// CHECK-DAG: diagnostics.c:[[@LINE+1]]:1: error: has 9 arguments; kernels take at most 8 (r1-r8)
 void nine(int a, int b, int c, int d, int e, int f, int g, int h, int i) {}
 
 void run_time_shape(int p) {
@@ -53,5 +53,5 @@ void bad_queue(const __hbm float *in) {
   neuronisa_dma_load(t, in, 128, 512, 2048, 16);
 }
 
-// O0: diagnostics.c:{{[0-9]+}}:6: error: argument 1 is a struct passed by value
+// O0: diagnostics.c:{{[0-9]+}}:1: error: argument 1 is a struct passed by value
 // O0: error: call to unknown function 'helper'

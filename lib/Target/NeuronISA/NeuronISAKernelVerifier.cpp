@@ -21,6 +21,7 @@
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/CodeGen/TargetPassConfig.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/DebugInfoMetadata.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Function.h"
@@ -126,22 +127,27 @@ static bool usesAddrSpaceCast(const Instruction &I) {
 
 /// Where to report a problem with I: its own location or, for an
 /// instruction without one (an alloca in the entry block), that of its
-/// first user that has one.
-static DebugLoc locationOf(const Instruction *I) {
-  if (!I || I->getDebugLoc())
-    return I ? I->getDebugLoc() : DebugLoc();
+/// first user that has one; for the function itself (I null), the line of
+/// its definition.
+static DiagnosticLocation locationOf(const Function &F, const Instruction *I) {
+  if (!I)
+    return F.getSubprogram() ? DiagnosticLocation(F.getSubprogram())
+                             : DiagnosticLocation();
+  if (I->getDebugLoc())
+    return I->getDebugLoc();
   for (const User *U : I->users())
     if (const auto *UI = dyn_cast<Instruction>(U))
       if (UI->getDebugLoc())
         return UI->getDebugLoc();
-  return DebugLoc();
+  return DiagnosticLocation();
 }
 
 bool NeuronISAKernelVerifier::report(const Function &F, const Instruction *I,
                                      const Twine &Msg) {
   if (I)
     Reported.insert(I);
-  F.getContext().diagnose(DiagnosticInfoUnsupported(F, Msg, locationOf(I)));
+  F.getContext().diagnose(
+      DiagnosticInfoUnsupported(F, Msg, locationOf(F, I)));
   return true;
 }
 
