@@ -8,11 +8,12 @@
 # toolchain, the header generator. The system llvm-tblgen and clang-tblgen of
 # the same version stand in for building them.
 #
-#   utils/check-overlay.sh [--source DIR] [--work DIR] [--full]
+#   utils/check-overlay.sh [--source DIR] [--work DIR] [--fetch-only] [--full]
 #
 #   --source DIR  an llvm-project tree of the release (default: download it)
 #   --work DIR    where the source and the build go
 #                 (default: ~/.cache/neuronisa/llvm-project-22.1.8)
+#   --fetch-only  stop once the source is there
 #   --full        then build llc, clang and TargetParserTests, run the
 #                 Triple tests and compile a C kernel with the in-tree clang
 #                 (hours on 2 cores)
@@ -24,12 +25,15 @@ VERSION=$(cat "$ROOT/llvm-project-overlay/LLVM_VERSION")
 WORK=${HOME}/.cache/neuronisa/llvm-project-$VERSION
 SOURCE=""
 FULL=0
+FETCH_ONLY=0
 while [ $# -gt 0 ]; do
   case $1 in
     --source) SOURCE=$2; shift 2 ;;
     --work) WORK=$2; shift 2 ;;
+    --fetch-only) FETCH_ONLY=1; shift ;;
     --full) FULL=1; shift ;;
-    *) echo "usage: utils/check-overlay.sh [--source DIR] [--work DIR] [--full]" >&2
+    *) echo "usage: utils/check-overlay.sh [--source DIR] [--work DIR]" \
+         "[--fetch-only] [--full]" >&2
        exit 2 ;;
   esac
 done
@@ -52,25 +56,40 @@ if [ -z "$SOURCE" ]; then
     if [ ! -f "$tarball" ]; then
       SUDO=""
       [ "$(id -u)" -ne 0 ] && SUDO=sudo
-      # deb-src entries for the configured Debian suites.
-      if ! apt-cache showsrc llvm-toolchain-22 2>/dev/null | grep -q "$tarball"; then
-        for f in /etc/apt/sources.list.d/*.sources; do
-          grep -q '^Types:.*deb-src' "$f" && continue
-          grep -q '^Types: deb$' "$f" || continue
-          sed 's/^Types: deb$/Types: deb-src/' "$f" |
-            $SUDO tee "/etc/apt/sources.list.d/$(basename "$f" .sources)-src.sources" >/dev/null
+      # Every Debian source version of this upstream release ships the same
+      # orig tarball; a mirror may lack the files of some versions: try each.
+      download() {
+        for v in $(apt-cache showsrc llvm-toolchain-22 2>/dev/null |
+                   sed -n 's/^Version: //p' | grep -F ":$VERSION-"); do
+          apt-get source --download-only "llvm-toolchain-22=$v" >/dev/null 2>&1 || true
+          [ -f "$tarball" ] && return 0
         done
-        $SUDO apt-get update -q
+        return 1
+      }
+      add_src() { # <file name> <sources text>
+        echo "check-overlay: adding deb-src entries: /etc/apt/sources.list.d/$1"
+        printf '%s\n' "$2" | $SUDO tee "/etc/apt/sources.list.d/$1" >/dev/null
+        $SUDO apt-get update -q >/dev/null
+      }
+      if ! download; then
+        # deb-src entries for the configured Debian suites.
+        for f in /etc/apt/sources.list.d/*.sources; do
+          grep -q '^Types: deb$' "$f" || continue
+          grep -q 'deb-src' "$f" && continue
+          add_src "$(basename "$f" .sources)-src.sources" \
+            "$(sed 's/^Types: deb$/Types: deb-src/' "$f")"
+        done
+        download || {
+          # The suite that builds the release (the configured suites' pool may
+          # hold only Debian's diff; the sources of sid have the tarball).
+          add_src neuronisa-sid-src.sources "Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: sid
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg"
+          download
+        } || die "could not download $tarball with apt-get source"
       fi
-      # Every source version of this upstream release ships the same
-      # orig tarball; a mirror may lack some of them: try each.
-      for v in $(apt-cache showsrc llvm-toolchain-22 | sed -n 's/^Version: //p' |
-                 grep -F ":$VERSION-"); do
-        apt-get source --download-only "llvm-toolchain-22=$v" >/dev/null 2>&1 || true
-        [ -f "$tarball" ] && break
-      done
-      [ -f "$tarball" ] || die "could not download $tarball with apt-get source" \
-        "(no deb-src entry of a suite that has llvm-toolchain-22 $VERSION?)"
     fi
     step "extracting $tarball"
     $NICE tar xf "$tarball"
@@ -78,6 +97,7 @@ if [ -z "$SOURCE" ]; then
   fi
 fi
 step "source: $SOURCE"
+[ "$FETCH_ONLY" -eq 0 ] || exit 0
 
 # 2. The overlay, twice (idempotent), and the data layout it gives Triple
 # against the backend's.
