@@ -380,10 +380,11 @@ class MatMulInst<string mnemonic>
   let Inst{61} = acc;
 }
 
-// dst, src, P, F.
+// dst, src, P, F. $f, the free size of src, is the partition count of dst:
+// its operand type is a partition count.
 class TransposeInst<string mnemonic>
     : DataInst<EnginePE, FmtTranspose, mnemonic,
-        (ins tileaddr:$dst, tileaddr:$src, partcount:$p, freesize:$f),
+        (ins tileaddr:$dst, tileaddr:$src, partcount:$p, partcount:$f),
         "$dst, $src, $p, $f", 0> {
   bits<44> dst;
   bits<44> src;
