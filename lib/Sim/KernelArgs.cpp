@@ -4,10 +4,14 @@
 #include "NpyIO.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
 #include <cmath>
 
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
+
+/// The largest out:SHAPE buffer (1 GiB of fp32).
+static constexpr uint64_t MaxOutputElems = uint64_t(1) << 28;
 
 static Error argError(StringRef Text, const Twine &Msg) {
   return createStringError("argument '" + Text + "': " + Msg);
@@ -67,27 +71,54 @@ Error neuronisa_sim::setUpArgs(std::vector<KernelArg> &Args, Memory &M) {
   if (Args.size() > 8)
     return createStringError("at most 8 kernel arguments (r1..r8), got " +
                              Twine(Args.size()));
+  // First every buffer's size (inputs are read, outputs only counted), laid
+  // out as Memory::addBuffer will place them, so that no output is allocated
+  // before all of them are known to fit in the 32-bit HBM address space.
+  std::vector<std::vector<float>> Inputs(Args.size());
+  std::vector<uint64_t> Elems(Args.size(), 0);
+  uint64_t Base = HBMFirstBase;
+  if (!M.buffers().empty()) {
+    const HBMBuffer &Last = M.buffers().back();
+    Base = alignTo(Last.Base + Last.sizeBytes() + HBMGuard, HBMAlign);
+  }
   for (unsigned K = 0; K != Args.size(); ++K) {
     KernelArg &A = Args[K];
     if (A.K == KernelArg::Kind::Scalar)
       continue;
-    std::vector<float> Data;
     if (A.K == KernelArg::Kind::In) {
       Expected<FloatArray> Arr = readFloatFile(A.File);
       if (!Arr)
         return Arr.takeError();
       if (Arr->Data.empty())
         return createStringError("input '" + A.File + "' is empty");
-      Data = std::move(Arr->Data);
+      Inputs[K] = std::move(Arr->Data);
       A.Shape = Arr->Shape;
+      Elems[K] = Inputs[K].size();
     } else {
       uint64_t N = 1;
+      bool Overflow = false;
       for (uint64_t D : A.Shape)
-        N *= D;
-      if (N > (1ull << 28))
-        return argError(A.Text, "buffer too large");
-      Data.assign(N, 0.0f);
+        N = SaturatingMultiply(N, D, &Overflow);
+      if (Overflow || N > MaxOutputElems)
+        return argError(A.Text, "buffer too large (at most " +
+                                    Twine(MaxOutputElems) + " elements)");
+      Elems[K] = N;
     }
+    uint64_t End = Base + 4 * Elems[K];
+    if (End > (uint64_t(1) << 32))
+      return argError(A.Text, "the HBM buffers do not fit in the 32-bit HBM "
+                              "address space (" +
+                                  Twine(Elems[K]) + " elements at " +
+                                  Twine::utohexstr(Base) + ")");
+    Base = alignTo(End + HBMGuard, HBMAlign);
+  }
+  for (unsigned K = 0; K != Args.size(); ++K) {
+    KernelArg &A = Args[K];
+    if (A.K == KernelArg::Kind::Scalar)
+      continue;
+    std::vector<float> Data = std::move(Inputs[K]);
+    if (A.K == KernelArg::Kind::Out)
+      Data.assign(Elems[K], 0.0f);
     A.BufIdx = M.buffers().size();
     A.Value = static_cast<int32_t>(
         M.addBuffer(std::move(Data), "arg" + std::to_string(K + 1)));

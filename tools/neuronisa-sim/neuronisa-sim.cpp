@@ -124,15 +124,10 @@ int main(int argc, char **argv) {
       return fail("--param " + PV + ": unknown machine parameter '" + Name +
                   "'");
   }
-  // Re-validate the ranges after overrides.
-  {
-    std::string Text;
-    raw_string_ostream OS(Text);
-    MP.print(OS);
-    NeuronISA::MachineParams Check;
-    if (Error E = Check.parse(Text, "machine parameters"))
+  // Re-validate the ranges after overrides, before anything is allocated.
+  if (!ParamList.empty())
+    if (Error E = MP.validate("--param"))
       return fail(toString(std::move(E)));
-  }
   if (PrintMachine) {
     MP.print(outs());
     return 0;

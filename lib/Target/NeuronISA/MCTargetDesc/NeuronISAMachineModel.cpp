@@ -69,14 +69,46 @@ Error MachineParams::parse(StringRef Text, StringRef FileName) {
       return createStringError(FileName + ":" + Twine(LineNo) +
                                ": unknown machine parameter '" + Name + "'");
   }
-  if (NumPartitions == 0 || NumPartitions > 128 || NumDMAQueues == 0 ||
-      NumDMAQueues > MaxDMAQueues || NumSemaphores == 0 ||
-      NumSemaphores > 256 || DMABytesPerKCycle == 0 || PSUMBankBytes < 4)
-    return createStringError(FileName +
-                             ": machine parameters out of range "
-                             "(partitions 1-128, DMA queues 1-16, semaphores "
-                             "1-256, DMA bandwidth > 0, PSUM bank >= 4 "
-                             "bytes)");
+  return validate(FileName);
+}
+
+Error MachineParams::validate(StringRef Where) const {
+  auto Fail = [&](const Twine &Param, uint64_t Value, const Twine &Range) {
+    return createStringError(Where + ": " + Param + " = " + Twine(Value) +
+                             " is out of range (" + Range + ")");
+  };
+  if (NumPartitions == 0 || NumPartitions > 128)
+    return Fail("NumPartitions", NumPartitions, "1-128");
+  if (NumDMAQueues == 0 || NumDMAQueues > MaxDMAQueues)
+    return Fail("NumDMAQueues", NumDMAQueues, "1-" + Twine(MaxDMAQueues));
+  if (NumSemaphores == 0 || NumSemaphores > 256)
+    return Fail("NumSemaphores", NumSemaphores, "1-256");
+  if (DMABytesPerKCycle == 0)
+    return Fail("DMABytesPerKCycle", 0, "the DMA bandwidth must be > 0");
+  if (PSUMBankBytes < 4)
+    return Fail("PSUMBankBytes", PSUMBankBytes, "at least 4");
+  // The simulator holds every partition of both memories: bounded sizes
+  // keep that allocation small and every address inside 32 bits.
+  struct OnChip {
+    const char *Name;
+    uint32_t Base, Bytes;
+  } Memories[] = {{"SBUF", SBUFBase, SBUFBytesPerPartition},
+                  {"PSUM", PSUMBase, PSUMBytesPerPartition}};
+  for (const OnChip &Mem : Memories) {
+    if (Mem.Bytes == 0 || Mem.Bytes % 4 || Mem.Bytes > MaxBytesPerPartition)
+      return Fail(Twine(Mem.Name) + "BytesPerPartition", Mem.Bytes,
+                  "a multiple of 4 in 4-" + Twine(MaxBytesPerPartition));
+    if (Mem.Base % 4 || uint64_t(Mem.Base) + Mem.Bytes > (uint64_t(1) << 32))
+      return Fail(Twine(Mem.Name) + "Base", Mem.Base,
+                  "4-byte aligned, base + size at most 2^32");
+  }
+  uint64_t SBUFEnd = uint64_t(SBUFBase) + SBUFBytesPerPartition;
+  uint64_t PSUMEnd = uint64_t(PSUMBase) + PSUMBytesPerPartition;
+  if (SBUFBase < PSUMEnd && PSUMBase < SBUFEnd)
+    return createStringError(Where + ": SBUF [" + Twine(SBUFBase) + ", " +
+                             Twine(SBUFEnd) + ") and PSUM [" +
+                             Twine(PSUMBase) + ", " + Twine(PSUMEnd) +
+                             ") overlap");
   return Error::success();
 }
 

@@ -25,6 +25,10 @@ namespace NeuronISA {
 /// source or the reason for every value; neuronisa-sim can override each one
 /// (--machine=FILE, --param NAME=VALUE).
 struct MachineParams {
+  /// The largest SBUF or PSUM size per partition (4 MiB, 21 x the default
+  /// SBUF): the simulator allocates every partition of both memories.
+  static constexpr uint32_t MaxBytesPerPartition = 4u << 20;
+
   // Memories. On-chip addresses are per-partition byte addresses; SBUF and
   // PSUM occupy disjoint ranges of one on-chip address space.
   uint32_t NumPartitions = 128;
@@ -59,8 +63,10 @@ struct MachineParams {
   /// Sets the parameter called Name (the member's name). Returns false if
   /// there is no such parameter.
   bool set(StringRef Name, uint64_t Value);
-  /// Parses "name = value" lines ('#' starts a comment).
+  /// Parses "name = value" lines ('#' starts a comment), then validates.
   Error parse(StringRef Text, StringRef FileName);
+  /// Checks every parameter's range (Where names the source in messages).
+  Error validate(StringRef Where) const;
   /// Writes every parameter as "name = value" lines.
   void print(raw_ostream &OS) const;
   /// Names of all parameters, in declaration order.
