@@ -24,6 +24,15 @@ config.environment["PATH"] = os.pathsep.join(
     path + [config.environment.get("PATH", os.environ.get("PATH", ""))])
 
 llc = "%s --load=%s" % (config.llc, config.neuronisa_plugin)
+# A sanitizer build: the stock llc is not instrumented, so the instrumented
+# plugin needs the sanitizer runtime loaded before everything else. The
+# project's own tools carry their runtime. Every report aborts.
+if config.neuronisa_sanitize:
+    for s in config.neuronisa_sanitize.split(";"):
+        config.available_features.add(s + "-sanitizer")
+    llc = "env LD_PRELOAD=%s %s" % (config.neuronisa_sanitizer_runtime, llc)
+    for var in ["ASAN_OPTIONS", "UBSAN_OPTIONS"]:
+        config.environment[var] = os.environ.get(var, "print_stacktrace=1")
 # Word-bounded, so that names like "neuronisa-llc" or "-llc-x" are untouched.
 config.substitutions.append((r"(?<![\w/.-])llc\b", llc))
 config.substitutions.append(("%neuronisa_plugin", config.neuronisa_plugin))
@@ -40,6 +49,14 @@ config.substitutions.append(("%src_root", config.neuronisa_src_root))
 config.substitutions.append(("%llvm_include_dir", config.llvm_include_dir))
 # The Python that runs lit (Debian's, with numpy) runs the tests' scripts.
 config.substitutions.append(("%python", sys.executable))
+
+# The libFuzzer harnesses (fuzz/), built by a nested clang build.
+fuzzers = ["neuronisa-asm-fuzzer", "neuronisa-npy-fuzzer"]
+if all(os.path.exists(os.path.join(config.neuronisa_fuzzer_dir, f))
+       for f in fuzzers):
+    config.available_features.add("neuronisa-fuzzers")
+    config.environment["PATH"] = os.pathsep.join(
+        [config.neuronisa_fuzzer_dir, config.environment["PATH"]])
 
 # Tools built by the project.
 for tool in ["neuronisa-sim", "neuronisa-asm", "neuronisa-objdump",
