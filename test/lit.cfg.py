@@ -49,6 +49,8 @@ config.substitutions.append(("%src_root", config.neuronisa_src_root))
 config.substitutions.append(("%llvm_include_dir", config.llvm_include_dir))
 # The Python that runs lit (Debian's, with numpy) runs the tests' scripts.
 config.substitutions.append(("%python", sys.executable))
+config.substitutions.append(
+    ("%neuronisa_bin", os.path.join(config.neuronisa_obj_root, "bin")))
 
 # The libFuzzer harnesses (fuzz/), built by a nested clang build.
 fuzzers = ["neuronisa-asm-fuzzer", "neuronisa-npy-fuzzer"]
