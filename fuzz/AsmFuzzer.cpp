@@ -32,7 +32,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     consumeError(P.takeError());
     return 0;
   }
-  Memory M(MP);
+  Memory M(MP, P->Tiles);
   uint32_t HBM = M.addBuffer(std::vector<float>(1024, 0.5f), "arg1");
   SimOptions Opts;
   Opts.MaxInstructions = MaxInstructions;

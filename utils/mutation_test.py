@@ -175,7 +175,7 @@ def mutants(path, mutate, count, seed):
 
 # Kernel arguments for the simulator: three HBM buffers, two scalars.
 SIM_ARGS = ["out:65536", "out:65536", "out:65536", "1", "1",
-            "--max-instructions=200000", "--report=none"]
+            "--max-instructions=20000", "--report=none"]
 
 
 def run_one(job, args):

@@ -1,7 +1,7 @@
-	# tile @xs: sbuf [0x000000, 0x000400) x 128 partitions
-	# tile @sc: sbuf [0x000400, 0x000800) x 128 partitions
-	# tile @ys: sbuf [0x000800, 0x000c00) x 128 partitions
-	# tile @carry: sbuf [0x000c00, 0x000c04) x 128 partitions
+	.neuronisa_tile	xs, sbuf, 0x0, 0x400, 128
+	.neuronisa_tile	sc, sbuf, 0x400, 0x400, 128
+	.neuronisa_tile	ys, sbuf, 0x800, 0x400, 128
+	.neuronisa_tile	carry, sbuf, 0xc00, 0x4, 128
 	.file	"cumsum.ll"
 	.text
 	.globl	cumsum                          # -- Begin function cumsum

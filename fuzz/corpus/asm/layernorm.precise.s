@@ -1,15 +1,15 @@
-	# tile @gs: sbuf [0x000000, 0x000400) x 128 partitions
-	# tile @bs: sbuf [0x000400, 0x000800) x 128 partitions
-	# tile @xs: sbuf [0x000800, 0x000c00) x 128 partitions
-	# tile @xc: sbuf [0x000c00, 0x001000) x 128 partitions
-	# tile @sq: sbuf [0x001000, 0x001400) x 128 partitions
-	# tile @yn: sbuf [0x001400, 0x001800) x 128 partitions
-	# tile @yg: sbuf [0x001800, 0x001c00) x 128 partitions
-	# tile @ys: sbuf [0x001c00, 0x002000) x 128 partitions
-	# tile @sum: sbuf [0x002000, 0x002004) x 128 partitions
-	# tile @nmu: sbuf [0x002040, 0x002044) x 128 partitions
-	# tile @ss: sbuf [0x002080, 0x002084) x 128 partitions
-	# tile @rs: sbuf [0x0020c0, 0x0020c4) x 128 partitions
+	.neuronisa_tile	gs, sbuf, 0x0, 0x400, 128
+	.neuronisa_tile	bs, sbuf, 0x400, 0x400, 128
+	.neuronisa_tile	xs, sbuf, 0x800, 0x400, 128
+	.neuronisa_tile	xc, sbuf, 0xc00, 0x400, 128
+	.neuronisa_tile	sq, sbuf, 0x1000, 0x400, 128
+	.neuronisa_tile	yn, sbuf, 0x1400, 0x400, 128
+	.neuronisa_tile	yg, sbuf, 0x1800, 0x400, 128
+	.neuronisa_tile	ys, sbuf, 0x1c00, 0x400, 128
+	.neuronisa_tile	sum, sbuf, 0x2000, 0x4, 128
+	.neuronisa_tile	nmu, sbuf, 0x2040, 0x4, 128
+	.neuronisa_tile	ss, sbuf, 0x2080, 0x4, 128
+	.neuronisa_tile	rs, sbuf, 0x20c0, 0x4, 128
 	.file	"layernorm.ll"
 	.text
 	.globl	layernorm                       # -- Begin function layernorm

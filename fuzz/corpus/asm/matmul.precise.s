@@ -1,9 +1,9 @@
-	# tile @at0: sbuf [0x000000, 0x000200) x 128 partitions
-	# tile @b0: sbuf [0x000200, 0x000400) x 128 partitions
-	# tile @at1: sbuf [0x000400, 0x000600) x 128 partitions
-	# tile @b1: sbuf [0x000600, 0x000800) x 128 partitions
-	# tile @cs: sbuf [0x000800, 0x000a00) x 128 partitions
-	# tile @ps: psum [0x400000, 0x400200) x 128 partitions
+	.neuronisa_tile	at0, sbuf, 0x0, 0x200, 128
+	.neuronisa_tile	b0, sbuf, 0x200, 0x200, 128
+	.neuronisa_tile	at1, sbuf, 0x400, 0x200, 128
+	.neuronisa_tile	b1, sbuf, 0x600, 0x200, 128
+	.neuronisa_tile	cs, sbuf, 0x800, 0x200, 128
+	.neuronisa_tile	ps, psum, 0x400000, 0x200, 128
 	.file	"matmul.ll"
 	.text
 	.globl	matmul                          # -- Begin function matmul

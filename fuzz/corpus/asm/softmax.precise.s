@@ -1,9 +1,9 @@
-	# tile @xs: sbuf [0x000000, 0x000400) x 128 partitions
-	# tile @es: sbuf [0x000400, 0x000800) x 128 partitions
-	# tile @ys: sbuf [0x000800, 0x000c00) x 128 partitions
-	# tile @mx: sbuf [0x000c00, 0x000c04) x 128 partitions
-	# tile @nmx: sbuf [0x000c40, 0x000c44) x 128 partitions
-	# tile @sm: sbuf [0x000c80, 0x000c84) x 128 partitions
+	.neuronisa_tile	xs, sbuf, 0x0, 0x400, 128
+	.neuronisa_tile	es, sbuf, 0x400, 0x400, 128
+	.neuronisa_tile	ys, sbuf, 0x800, 0x400, 128
+	.neuronisa_tile	mx, sbuf, 0xc00, 0x4, 128
+	.neuronisa_tile	nmx, sbuf, 0xc40, 0x4, 128
+	.neuronisa_tile	sm, sbuf, 0xc80, 0x4, 128
 	.file	"softmax.ll"
 	.text
 	.globl	softmax                         # -- Begin function softmax

@@ -1,9 +1,9 @@
-	# tile @a0: sbuf [0x000000, 0x000400) x 128 partitions
-	# tile @b0: sbuf [0x000400, 0x000800) x 128 partitions
-	# tile @c0: sbuf [0x000800, 0x000c00) x 128 partitions
-	# tile @a1: sbuf [0x000c00, 0x001000) x 128 partitions
-	# tile @b1: sbuf [0x001000, 0x001400) x 128 partitions
-	# tile @c1: sbuf [0x001400, 0x001800) x 128 partitions
+	.neuronisa_tile	a0, sbuf, 0x0, 0x400, 128
+	.neuronisa_tile	b0, sbuf, 0x400, 0x400, 128
+	.neuronisa_tile	c0, sbuf, 0x800, 0x400, 128
+	.neuronisa_tile	a1, sbuf, 0xc00, 0x400, 128
+	.neuronisa_tile	b1, sbuf, 0x1000, 0x400, 128
+	.neuronisa_tile	c1, sbuf, 0x1400, 0x400, 128
 	.file	"tensor_add.ll"
 	.text
 	.globl	tensor_add                      # -- Begin function tensor_add

@@ -1,7 +1,7 @@
-	# tile @a: sbuf [0x000000, 0x000200) x 128 partitions
-	# tile @b: sbuf [0x000200, 0x000a00) x 128 partitions
-	# tile @c: sbuf [0x000a00, 0x001200) x 128 partitions
-	# tile @acc: psum [0x400000, 0x400800) x 128 partitions
+	.neuronisa_tile	a, sbuf, 0x0, 0x200, 128
+	.neuronisa_tile	b, sbuf, 0x200, 0x800, 128
+	.neuronisa_tile	c, sbuf, 0xa00, 0x800, 128
+	.neuronisa_tile	acc, psum, 0x400000, 0x800, 128
 	.file	"tiled_matmul.ll"
 	.text
 	.globl	tiled_matmul                    # -- Begin function tiled_matmul

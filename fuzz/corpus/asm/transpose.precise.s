@@ -1,6 +1,6 @@
-	# tile @xs: sbuf [0x000000, 0x000200) x 128 partitions
-	# tile @ys: sbuf [0x000200, 0x000400) x 128 partitions
-	# tile @tp: psum [0x400000, 0x400200) x 128 partitions
+	.neuronisa_tile	xs, sbuf, 0x0, 0x200, 128
+	.neuronisa_tile	ys, sbuf, 0x200, 0x200, 128
+	.neuronisa_tile	tp, psum, 0x400000, 0x200, 128
 	.file	"transpose.ll"
 	.text
 	.globl	transpose                       # -- Begin function transpose
