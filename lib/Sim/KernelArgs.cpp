@@ -10,9 +10,6 @@
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
 
-/// The largest out:SHAPE buffer (1 GiB of fp32).
-static constexpr uint64_t MaxOutputElems = uint64_t(1) << 28;
-
 static Error argError(StringRef Text, const Twine &Msg) {
   return createStringError("argument '" + Text + "': " + Msg);
 }

@@ -24,6 +24,9 @@
 namespace llvm {
 namespace neuronisa_sim {
 
+/// The largest out:SHAPE buffer, in fp32 elements (1 GiB).
+constexpr uint64_t MaxOutputElems = uint64_t(1) << 28;
+
 struct KernelArg {
   enum class Kind { Scalar, In, Out } K = Kind::Scalar;
   std::string Text;

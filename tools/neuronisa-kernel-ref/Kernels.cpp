@@ -3,6 +3,11 @@
 #include "Kernels.h"
 #include "SplitMix64.h"
 #include "TileOps.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
+#include <string>
 
 using namespace llvm;
 using namespace llvm::kernel_ref;
@@ -21,10 +26,23 @@ static uint64_t hashName(StringRef S) {
 }
 
 FloatArray &KernelData::make(const char *Name, std::vector<uint64_t> Shape) {
-  FloatArray &A = Buffers[Name];
+  // Sizes multiply (up to 2^20 each): the count saturates instead of
+  // wrapping, and a buffer the simulator could not take either is an error
+  // here rather than an allocation failure.
   uint64_t N = 1;
+  bool Overflow = false;
   for (uint64_t X : Shape)
-    N *= X;
+    N = SaturatingMultiply(N, X, &Overflow);
+  if (Overflow || N > MaxBufferElems) {
+    WithColor::error(errs(), "neuronisa-kernel-ref")
+        << Kernel << ": buffer '" << Name << "' of "
+        << (Overflow ? std::string("more than 2^64")
+                     : std::to_string(N))
+        << " elements is larger than the limit of " << MaxBufferElems
+        << " (2^28) elements\n";
+    std::exit(1);
+  }
+  FloatArray &A = Buffers[Name];
   A.Shape = std::move(Shape);
   A.Data.assign(N, 0.0f);
   return A;

@@ -10,6 +10,7 @@
 #ifndef NEURONISA_KERNELREF_KERNELS_H
 #define NEURONISA_KERNELREF_KERNELS_H
 
+#include "KernelArgs.h"
 #include "NpyIO.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -28,6 +29,10 @@ struct Param {
 };
 
 using Sizes = std::map<std::string, int64_t>;
+
+/// The largest buffer, in fp32 elements: the largest output the simulator
+/// allocates (out:SHAPE). A larger one ends the tool with an error.
+constexpr uint64_t MaxBufferElems = neuronisa_sim::MaxOutputElems;
 
 /// A kernel's buffers for one choice of sizes.
 class KernelData {

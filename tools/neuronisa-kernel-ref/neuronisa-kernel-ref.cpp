@@ -53,7 +53,9 @@ static std::string overview() {
         "  neuronisa-kernel-ref KERNEL [NAME=VALUE...] -o DIR\n\n"
         "Writes DIR/<param>.npy for every input, DIR/<param>.expected.npy\n"
         "for every output, and DIR/args: the kernel's arguments for\n"
-        "neuronisa-sim (also printed on stdout). Kernels:\n";
+        "neuronisa-sim (also printed on stdout). A size is at most 2^20 and\n"
+        "a buffer at most 2^28 elements (what neuronisa-sim allocates);\n"
+        "larger ones are an error. Kernels:\n";
   for (const Kernel &K : kernels()) {
     OS << format("  %-11s ", K.Name) << K.Help << "; sizes:";
     for (const auto &[N, V] : K.Defaults)
