@@ -1,9 +1,10 @@
 //===-- AsmFuzzer.cpp - libFuzzer harness: assembly to simulation ---------===//
 //
 // Feeds arbitrary text to the NeuronISA assembly parser and the simulator's
-// loader (lib/Sim/AsmLoader.cpp), and runs every kernel that loads for a
-// bounded number of instructions with one 4 KiB HBM buffer in r1, the race
-// and precision checkers on. Any crash, sanitizer report, hang or leak is a
+// loader (lib/Sim/AsmLoader.cpp), or, when it starts with the ELF magic
+// number, to the object reader and loader (lib/Sim/ObjLoader.cpp). Runs
+// every kernel that loads for a bounded number of instructions with one
+// 4 KiB HBM buffer in r1, the race and precision checkers on. Any crash, sanitizer report, hang or leak is a
 // bug: bad input must end in an error.
 //
 //===----------------------------------------------------------------------===//
@@ -24,10 +25,17 @@ static constexpr uint64_t MaxInstructions = 512;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   static const NeuronISA::MachineParams MP;
-  std::unique_ptr<MemoryBuffer> Buf = MemoryBuffer::getMemBufferCopy(
-      StringRef(reinterpret_cast<const char *>(Data), Size), "fuzz.s");
+  StringRef Bytes(reinterpret_cast<const char *>(Data), Size);
+  // The ELF magic number picks the object loader, as in loadProgram.
+  bool IsObject = Bytes.starts_with("\x7f"
+                                    "ELF");
+  std::unique_ptr<MemoryBuffer> Buf =
+      MemoryBuffer::getMemBufferCopy(Bytes, IsObject ? "fuzz.o" : "fuzz.s");
   Expected<Program> P =
-      loadProgramFromBuffer(std::move(Buf), /*KernelName=*/"", MP, nulls());
+      IsObject
+          ? loadObjectProgram(std::move(Buf), /*KernelName=*/"", MP, nulls())
+          : loadProgramFromBuffer(std::move(Buf), /*KernelName=*/"", MP,
+                                  nulls());
   if (!P) {
     consumeError(P.takeError());
     return 0;

@@ -18,6 +18,9 @@ for k in tensor_add softmax matmul cumsum transpose layernorm; do
 done
 $LLC -neuronisa-sync=barrier examples/tiled_matmul.ll \
   -o "$ASM/tiled_matmul.barrier.s"
+# An object: the same fuzzer reads ELF objects (docs/ObjectFormat.md).
+$LLC -neuronisa-sync=precise -filetype=obj kernels/tensor_add.ll \
+  -o "$ASM/tensor_add.precise.o"
 # Hand-written: races, deadlocks, register waits.
 for t in race deadlock loop-precise; do
   cp "test/tools/neuronisa-sim/$t.s" "$ASM/$t.s"
