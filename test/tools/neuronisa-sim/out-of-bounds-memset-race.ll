@@ -16,14 +16,15 @@
 ; CONST: error: {{.*}}in function k{{.*}}: 'neuronisa.dve.memset' dst: 8 partitions x 32 elements at partition 0, element 0 of tile @a [8 x [16 x float]] run 16 elements past the end of its partitions
 ;
 ; A run-time column j of @a may touch any tile of SBUF: the memset waits for
-; the load of @b, the exp that reads @b waits for the memset (and the load).
+; the load of @b, the exp that reads @b waits for the load and the memset
+; (in the order of their expected release).
 ; RUN: llc -mtriple=neuronisa -neuronisa-sync=precise %t/dynamic.ll -o %t/precise.s
 ; RUN: llc -mtriple=neuronisa -neuronisa-sync=barrier %t/dynamic.ll -o %t/barrier.s
 ; RUN: FileCheck %s --check-prefix=PRECISE < %t/precise.s
 ; PRECISE: dve.wait [[DMA:s[0-9]+]], 1
 ; PRECISE-NEXT: dve.memset {{\[}}r{{[0-9]+}}+0x0], 1.0, 8, 16, [[DVE:s[0-9]+]]
-; PRECISE-NEXT: act.wait [[DVE]], 1
 ; PRECISE-NEXT: act.wait [[DMA]], 1
+; PRECISE-NEXT: act.wait [[DVE]], 1
 ; PRECISE-NEXT: act.exp [r0+0x80], [r0+0x40], 8, 16, 1.0, 0.0,
 ;
 ; j = 0 stays inside @a: no race under any latency draw, in either mode.
