@@ -41,7 +41,7 @@ echo "== $EXAMPLE"
 cat "$EXAMPLE"
 echo
 echo "== $CLANG -O2 -S $EXAMPLE"
-for mode in precise barrier; do
+for mode in precise barrier none; do
   "$CLANG" -O2 -S -mllvm -neuronisa-sync=$mode "$EXAMPLE" \
     -o "$OUT/tiled_matmul.$mode.s"
 done
@@ -57,6 +57,8 @@ for mode in barrier precise; do
     grep -E '^total cycles' | tr '\n' ' '
   echo
 done
-printf '%-8s ' "ideal:"
-build/bin/neuronisa-sim "$OUT/tiled_matmul.precise.s" --ideal "${ARGS[@]}" |
+# The dataflow limit: the kernel without any synchronization instruction,
+# every dependence honoured by the simulator at no cost.
+printf '%-8s ' "limit:"
+build/bin/neuronisa-sim "$OUT/tiled_matmul.none.s" --ideal "${ARGS[@]}" |
   grep -E '^total cycles'
