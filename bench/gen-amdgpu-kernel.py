@@ -7,8 +7,17 @@ neuronisa-sync's in the same llc (bench/sync-compile-time.sh).
 Loop bodies load from global buffers and LDS, combine the values, and store
 them back, so that every load feeds a store and s_waitcnt has work to do.
 Usage: gen-amdgpu-kernel.py N [SEED] > kernel.ll
-  (llc -mtriple=amdgcn -mcpu=gfx90a)"""
-import argparse, random
+  (llc -mtriple=amdgcn -mcpu=gfx90a)
+The loops are those of the NeuronISA kernels (kernelgen.compile_time's
+LoopSkeleton); only the bodies differ."""
+import argparse
+import os
+import random
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                '..', 'utils'))
+from kernelgen import compile_time  # noqa: E402
 
 ap = argparse.ArgumentParser()
 ap.add_argument('n', type=int)
@@ -22,7 +31,6 @@ out = ['@lds = internal addrspace(3) global [1024 x float] poison',
        'entry:']
 count = 0
 tmp = 0
-lab = 0
 
 
 def new():
@@ -68,36 +76,10 @@ def body(idx):
         count += 1
 
 
-def loop(trip, depth):
-    global lab
-    lab += 1
-    L = lab
-    out.append('  br label %%pre%d' % L)
-    out.append('pre%d:' % L)
-    out.append('  br label %%h%d' % L)
-    out.append('h%d:' % L)
-    out.append('  %%i%d = phi i32 [ 0, %%pre%d ], [ %%i%d.n, %%latch%d ]'
-               % (L, L, L, L))
-    body('%%i%d' % L)
-    if depth == 0 and rng.random() < 0.3:
-        loop('%m', 1)
-    if rng.random() < 0.2:
-        out.append('  %%f%d = icmp eq i32 %%flag, 0' % L)
-        out.append('  br i1 %%f%d, label %%t%d, label %%j%d' % (L, L, L))
-        out.append('t%d:' % L)
-        body('%%i%d' % L)
-        out.append('  br label %%j%d' % L)
-        out.append('j%d:' % L)
-    out.append('  br label %%latch%d' % L)
-    out.append('latch%d:' % L)
-    out.append('  %%i%d.n = add i32 %%i%d, 1' % (L, L))
-    out.append('  %%c%d = icmp ult i32 %%i%d.n, %s' % (L, L, trip))
-    out.append('  br i1 %%c%d, label %%h%d, label %%x%d' % (L, L, L))
-    out.append('x%d:' % L)
-
-
+skeleton = compile_time.LoopSkeleton(rng, out, lambda L: body('%%i%d' % L),
+                                     lambda L: body('%%i%d' % L))
 while count < args.n:
-    loop('%n', 0)
+    skeleton.loop('%n', 0)
 out.append('  ret void')
 out.append('}')
 print('\n'.join(out))

@@ -81,7 +81,8 @@ def main():
                 with open(ll, "w") as f:
                     subprocess.run([sys.executable,
                                     os.path.join(HERE, "..", "utils", "gen_sync_kernel.py"),
-                                    str(n), "--tiles", str(t)],
+                                    str(n), "--tiles", str(t),
+                                    "--builtins", a.build],
                                    stdout=f, check=True)
                 with open(ll) as f:
                     insts = sum(1 for l in f

@@ -45,6 +45,10 @@ config.substitutions.append(
 config.substitutions.append(
     ("%neuronisa_builtins_json",
      os.path.join(config.neuronisa_obj_root, "neuronisa-builtins.json")))
+# The kernel generators of utils/kernelgen read the builtin declarations
+# from the table (their --builtins option; this is its default).
+config.environment["NEURONISA_BUILTINS_JSON"] = os.path.join(
+    config.neuronisa_obj_root, "neuronisa-builtins.json")
 config.substitutions.append(("%src_root", config.neuronisa_src_root))
 config.substitutions.append(("%llvm_include_dir", config.llvm_include_dir))
 # The Python that runs lit (Debian's, with numpy) runs the tests' scripts.

@@ -21,7 +21,8 @@ output and exit status when it fails, e.g. for hand-written synchronization
 in precise mode).
 
 Usage:
-  sync-golden.py --llc "LLC --load=PLUGIN" --record DIR   write DIR/*.txt
+  sync-golden.py --llc "LLC --load=PLUGIN" [--builtins BUILD] --record DIR
+      write DIR/*.txt
   sync-golden.py --llc "LLC --load=PLUGIN" --check DIR    compare, print the
       first lines that differ for each program that changed; exit 1 if any
 """
@@ -37,6 +38,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 
 from kernelgen import random_kernels, trace_check
+from kernelgen.common import parse_args
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -140,7 +142,7 @@ def main():
     g.add_argument("--check", metavar="DIR")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--max-diff-lines", type=int, default=30)
-    a = ap.parse_args()
+    a = parse_args(ap)
     llc = shlex.split(a.llc)
     if not any(x.startswith("-mtriple") for x in llc):
         llc.append("-mtriple=neuronisa")

@@ -1,13 +1,16 @@
 """What the kernel generators and the tools that run them share.
 
 Builtin declarations: every generator declares the @neuronisa.* builtins it
-calls through declaration() / Declarations, the one place that knows how a
-builtin is declared.
+calls through declaration() / Declarations, which read them from the builtin
+table of the build (neuronisa-builtins.json; --builtins or
+$NEURONISA_BUILTINS_JSON says where it is).
 
 Data: HBM inputs and outputs are .npy files of fp32 (numpy), compared bit
 for bit or within a tolerance.
 """
 
+import json
+import os
 import random
 import shlex
 import struct
@@ -16,11 +19,146 @@ import numpy as np
 
 
 # -- builtins --------------------------------------------------------------
+#
+# The declarations come from the builtin table the build writes,
+# BUILD/neuronisa-builtins.json (tools/neuronisa-builtins, from the
+# instruction definitions; docs/KernelInterface.md): a generator states which
+# builtin it calls and the memory of each tile operand, never the types.
 
-def declaration(name, arg_types):
-    """The declaration of builtin @neuronisa.NAME for a call with these LLVM
-    argument types (e.g. ["ptr addrspace(2)", "i32"])."""
-    return "declare void @neuronisa.%s(%s)" % (name, ", ".join(arg_types))
+BUILTINS_FILE = "neuronisa-builtins.json"
+# Where the tools find the table when --builtins is not given; lit sets it,
+# and use_builtins() sets it for the scripts a tool runs.
+BUILTINS_ENV = "NEURONISA_BUILTINS_JSON"
+BUILTINS_SCHEMA, BUILTINS_VERSION = "neuronisa-builtins", 1
+# The IR type of each kind of non-tile argument (and of the optional
+# trailing completion semaphore).
+SCALAR_TYPES = {"int": "i32", "float": "float", "semaphore": "i32"}
+
+_table = None
+
+
+class BuiltinTableError(Exception):
+    pass
+
+
+def _fail(message):
+    raise SystemExit("error: " + message)
+
+
+def builtins_argument(ap):
+    """Adds --builtins to argparse parser AP (then call use_builtins())."""
+    ap.add_argument(
+        "--builtins", metavar="FILE_OR_BUILD_DIR",
+        default=os.environ.get(BUILTINS_ENV),
+        help="the builtin table %s, or the build directory that holds it "
+        "(default: $%s)" % (BUILTINS_FILE, BUILTINS_ENV))
+
+
+def parse_args(ap, argv=None):
+    """AP's arguments, with --builtins, after loading the builtin table."""
+    builtins_argument(ap)
+    a = ap.parse_args(argv)
+    use_builtins(a.builtins)
+    return a
+
+
+def use_builtins(path):
+    """Loads the builtin table from PATH (the JSON file or a build
+    directory); exits with an error if it is missing or malformed. Scripts
+    run from here on find it through $NEURONISA_BUILTINS_JSON."""
+    global _table
+    if not path:
+        _fail("no builtin table: pass --builtins BUILD_DIR (the build "
+              "directory holding %s) or set %s" % (BUILTINS_FILE, BUILTINS_ENV))
+    if os.path.isdir(path):
+        path = os.path.join(path, BUILTINS_FILE)
+    try:
+        with open(path) as f:
+            table = json.load(f)
+    except OSError as e:
+        _fail("%s: %s (the build writes it: ninja -C BUILD_DIR "
+              "neuronisa-header)" % (path, e.strerror))
+    except ValueError as e:
+        _fail("%s: not JSON: %s" % (path, e))
+    if (not isinstance(table, dict) or
+            table.get("schema") != BUILTINS_SCHEMA or
+            table.get("version") != BUILTINS_VERSION):
+        _fail("%s: not a %s table of version %d" %
+              (path, BUILTINS_SCHEMA, BUILTINS_VERSION))
+    _table = (table["address_spaces"],
+              {b["name"]: b for b in table["builtins"]})
+    os.environ[BUILTINS_ENV] = os.path.abspath(path)
+
+
+def builtins_option():
+    """The --builtins option that gives a script run from here the table
+    this one uses."""
+    _builtins()
+    return ["--builtins", os.environ[BUILTINS_ENV]]
+
+
+def _builtins():
+    if _table is None:
+        use_builtins(os.environ.get(BUILTINS_ENV))
+    return _table
+
+
+def builtin_arg_types(name, spaces, sem=False):
+    """The IR argument types of builtin NAME whose tile operands are in the
+    memories SPACES (in order), with the completion semaphore if SEM.
+    Raises BuiltinTableError for a builtin or a memory the table does not
+    have for it."""
+    address_spaces, builtins = _builtins()
+    b = builtins.get(name)
+    if b is None:
+        raise BuiltinTableError("no builtin '%s'" % name)
+    spaces = list(spaces)
+    types = []
+    for a in b["args"]:
+        if a["kind"] != "tile":
+            types.append(SCALAR_TYPES[a["kind"]])
+            continue
+        if not spaces:
+            raise BuiltinTableError("%s: no memory given for tile '%s'" %
+                                    (name, a["name"]))
+        space = spaces.pop(0)
+        if space not in a["address_spaces"]:
+            raise BuiltinTableError("%s: tile '%s' cannot be in %s" %
+                                    (name, a["name"], space))
+        types.append("ptr addrspace(%d)" % address_spaces[space])
+    if spaces:
+        raise BuiltinTableError("%s: more memories than tiles" % name)
+    if sem:
+        if not b["completion_semaphore"]:
+            raise BuiltinTableError("%s has no completion semaphore" % name)
+        types.append(SCALAR_TYPES["semaphore"])
+    return types
+
+
+def declaration(name, spaces, sem=False):
+    """The declaration of builtin @neuronisa.NAME whose tile operands are in
+    the memories SPACES (e.g. ["sbuf", "hbm"])."""
+    return "declare void @neuronisa.%s(%s)" % (
+        name, ", ".join(builtin_arg_types(name, spaces, sem)))
+
+
+def call_declaration(name, arg_types):
+    """The declaration of builtin @neuronisa.NAME for a call with the IR
+    argument types ARG_TYPES (e.g. ["ptr addrspace(2)", "i32"]), read from
+    the table. Raises BuiltinTableError for a call the table does not allow
+    (a generator's mistake)."""
+    address_spaces, builtins = _builtins()
+    if name not in builtins:
+        raise BuiltinTableError("no builtin '%s'" % name)
+    memory = {"ptr addrspace(%d)" % n: s for s, n in address_spaces.items()}
+    spaces = [memory.get(t, t) for t in arg_types if t.startswith("ptr")]
+    sem = len(arg_types) > len(builtins[name]["args"])
+    decl = declaration(name, spaces, sem)
+    if decl != "declare void @neuronisa.%s(%s)" % (name, ", ".join(arg_types)):
+        raise BuiltinTableError("a call of @neuronisa.%s(%s) does not match "
+                                "the builtin table's %s" %
+                                (name, ", ".join(arg_types), decl))
+    return decl
 
 
 class Declarations:
@@ -34,7 +172,7 @@ class Declarations:
         declaration per module, so the address spaces of its operands are
         fixed by its first use: returns False for a call that does not
         match it (it would be an indirect call)."""
-        decl = declaration(name, arg_types)
+        decl = call_declaration(name, arg_types)
         return self.decls.setdefault(name, decl) == decl
 
     def lines(self, order=None):

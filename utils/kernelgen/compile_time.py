@@ -4,7 +4,8 @@ sequence of loops (runtime trip counts, some nested two deep, some with an
 if/else) whose bodies stream tiles through DMA, ACT, DVE, POOL and PE, over a
 pool of SBUF tiles and 4 PSUM tiles so that dependences are dense but not
 all-to-all.
-Command line: utils/gen_sync_kernel.py N [SEED] [--tiles T] > kernel.ll
+Command line: utils/gen_sync_kernel.py N [SEED] [--tiles T]
+  [--builtins BUILD_DIR] > kernel.ll
   T: number of tiles, 4 of them in PSUM (default 36). Tiles are
   [128 x 128] fp32, or [128 x 64] when T - 4 such tiles do not fit in SBUF's
   192 KiB per partition (up to 772 tiles).
@@ -13,19 +14,57 @@ import argparse
 import random
 import sys
 
-from .common import declaration
+from .common import declaration, parse_args
 
 NP = 4
-HBM, SBUF, PSUM = 'ptr addrspace(1)', 'ptr addrspace(2)', 'ptr addrspace(3)'
-I32, F32 = 'i32', 'float'
-# The builtins the kernels call, with their operands' types.
-BUILTINS = [('dma.load', [SBUF, HBM, I32, I32, I32, I32]),
-            ('dma.store', [HBM, SBUF, I32, I32, I32, I32]),
-            ('act.exp', [SBUF, SBUF, I32, I32, F32, F32]),
-            ('act.gelu', [SBUF, PSUM, I32, I32, F32, F32]),
-            ('dve.tt.add', [SBUF, SBUF, SBUF, I32, I32]),
-            ('pool.copy', [SBUF, SBUF, I32, I32]),
-            ('pe.matmul', [PSUM, SBUF, SBUF, I32, I32, I32, I32])]
+# The builtins the kernels call, with the memories of their tile operands
+# (the builtin table gives the types).
+BUILTINS = [('dma.load', ['sbuf', 'hbm']),
+            ('dma.store', ['hbm', 'sbuf']),
+            ('act.exp', ['sbuf', 'sbuf']),
+            ('act.gelu', ['sbuf', 'psum']),
+            ('dve.tt.add', ['sbuf', 'sbuf', 'sbuf']),
+            ('pool.copy', ['sbuf', 'sbuf']),
+            ('pe.matmul', ['psum', 'sbuf', 'sbuf'])]
+
+
+class LoopSkeleton:
+    """The control flow of the benchmark kernels, shared with the AMDGPU
+    kernels of bench/gen-amdgpu-kernel.py so that both compilers see the same
+    shapes: loop(trip, 0) appends to OUT a loop with a run-time trip count
+    whose body is body(label), nested one loop deep (depth 0 only) with
+    probability 0.3, then an if whose arm is arm(label) with probability
+    0.2. The label number L names the loop's blocks and its counter %iL."""
+
+    def __init__(self, rng, out, body, arm):
+        self.rng, self.out, self.body, self.arm = rng, out, body, arm
+        self.labels = 0
+
+    def loop(self, trip, depth):
+        rng, out = self.rng, self.out
+        self.labels += 1
+        L = self.labels
+        out.append('  br label %%pre%d' % L)
+        out.append('pre%d:' % L)
+        out.append('  br label %%h%d' % L)
+        out.append('h%d:' % L)
+        out.append('  %%i%d = phi i32 [ 0, %%pre%d ], [ %%i%d.n, %%latch%d ]' % (L, L, L, L))
+        self.body(L)
+        if depth == 0 and rng.random() < 0.3:
+            self.loop('%m', 1)
+        if rng.random() < 0.2:
+            out.append('  %%f%d = icmp eq i32 %%flag, 0' % L)
+            out.append('  br i1 %%f%d, label %%t%d, label %%j%d' % (L, L, L))
+            out.append('t%d:' % L)
+            self.arm(L)
+            out.append('  br label %%j%d' % L)
+            out.append('j%d:' % L)
+        out.append('  br label %%latch%d' % L)
+        out.append('latch%d:' % L)
+        out.append('  %%i%d.n = add i32 %%i%d, 1' % (L, L))
+        out.append('  %%c%d = icmp ult i32 %%i%d.n, %s' % (L, L, trip))
+        out.append('  br i1 %%c%d, label %%h%d, label %%x%d' % (L, L, L))
+        out.append('x%d:' % L)
 
 
 def generate(n, seed=1, tiles=36):
@@ -44,7 +83,6 @@ def generate(n, seed=1, tiles=36):
     out += ['define void @bench(ptr addrspace(1) noalias %in, ptr addrspace(1) noalias %out, i32 %n, i32 %m, i32 %flag) {',
             'entry:']
     count = 0
-    lab = 0
 
     def s():
         return '@s%d' % rng.randrange(NS)
@@ -76,34 +114,12 @@ def generate(n, seed=1, tiles=36):
             return '  call void @neuronisa.pe.matmul(ptr addrspace(3) %s, ptr addrspace(2) %s, ptr addrspace(2) %s, i32 128, i32 128, i32 128, i32 1)' % (p, s(), s())
         return '  call void @neuronisa.act.gelu(ptr addrspace(2) %s, ptr addrspace(3) %s, i32 128, i32 128, float 1.0, float 0.0)' % (s(), p)
 
-    def loop(trip, depth):
-        nonlocal lab
-        lab += 1
-        L = lab
-        out.append('  br label %%pre%d' % L)
-        out.append('pre%d:' % L)
-        out.append('  br label %%h%d' % L)
-        out.append('h%d:' % L)
-        out.append('  %%i%d = phi i32 [ 0, %%pre%d ], [ %%i%d.n, %%latch%d ]' % (L, L, L, L))
+    def body(_):
         for _ in range(rng.randint(3, 10)):
             out.append(op())
-        if depth == 0 and rng.random() < 0.3:
-            loop('%m', 1)
-        if rng.random() < 0.2:
-            out.append('  %%f%d = icmp eq i32 %%flag, 0' % L)
-            out.append('  br i1 %%f%d, label %%t%d, label %%j%d' % (L, L, L))
-            out.append('t%d:' % L)
-            out.append(op())
-            out.append('  br label %%j%d' % L)
-            out.append('j%d:' % L)
-        out.append('  br label %%latch%d' % L)
-        out.append('latch%d:' % L)
-        out.append('  %%i%d.n = add i32 %%i%d, 1' % (L, L))
-        out.append('  %%c%d = icmp ult i32 %%i%d.n, %s' % (L, L, trip))
-        out.append('  br i1 %%c%d, label %%h%d, label %%x%d' % (L, L, L))
-        out.append('x%d:' % L)
+    skeleton = LoopSkeleton(rng, out, body, lambda _: out.append(op()))
     while count < n:
-        loop('%n', 0)
+        skeleton.loop('%n', 0)
         for _ in range(rng.randint(0, 3)):
             out.append(op())
     out.append('  ret void')
@@ -117,7 +133,7 @@ def main(argv):
     ap.add_argument('n', type=int)
     ap.add_argument('seed', type=int, nargs='?', default=1)
     ap.add_argument('--tiles', type=int, default=36)
-    args = ap.parse_args(argv)
+    args = parse_args(ap, argv)
     if args.tiles - NP < 1 or (args.tiles - NP) * 256 > 192 * 1024:
         ap.error('--tiles must be between 5 and 772')
     sys.stdout.write(generate(args.n, args.seed, args.tiles))

@@ -47,8 +47,9 @@ import threading
 import time
 
 from . import random_kernels
-from .common import (first_difference, llc_command, parse_seeds, quote,
-                     random_inputs, read_f32, same_bits, within, write_f32)
+from .common import (builtins_option, first_difference, llc_command,
+                     parse_args, parse_seeds, quote, random_inputs, read_f32,
+                     same_bits, within, write_f32)
 
 UTILS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
@@ -60,7 +61,7 @@ def generator_command(seed, a, output):
            "--max-ops", str(a.max_ops), "--max-stmts", str(a.max_stmts)]
     if a.no_dynamic_hbm:
         cmd.append("--no-dynamic-hbm")
-    return cmd + ["-o", output]
+    return cmd + builtins_option() + ["-o", output]
 
 
 def write_inputs(d, seed, meta):
@@ -396,7 +397,7 @@ def main(argv=None):
     ap.add_argument("--max-reports", type=int, default=4,
                     help="problems printed per failing program")
     ap.add_argument("-v", "--verbose", action="store_true")
-    a = ap.parse_args(argv)
+    a = parse_args(ap, argv)
     a.modes = [m for m in a.modes.split(",") if m]
     a.precise_modes = [m for m in a.precise_modes.split(",") if m]
     # --modes=none: hold the unsynchronized code to the synchronized rules

@@ -34,7 +34,7 @@ through bounded operations (tanh, sigmoid, or a small scale followed by
 nothing that could grow).
 
 Command line: utils/random_kernels.py --seed N [-o FILE] [--max-depth D]
-[--max-ops N] [--meta]. generate(seed, ...) returns (ir_text, meta).
+[--max-ops N] [--meta] [--builtins BUILD_DIR]. generate(seed, ...) returns (ir_text, meta).
 """
 
 import argparse
@@ -42,7 +42,7 @@ import json
 import random
 import sys
 
-from .common import Declarations, fconst
+from .common import Declarations, fconst, parse_args
 
 # Shapes: every tile is [P x F] fp32 with P = 8 partitions and F = 16 columns.
 P = 8
@@ -610,7 +610,7 @@ def main(argv=None):
     ap.add_argument("-o", "--output", default="-")
     ap.add_argument("--meta", action="store_true",
                     help="print the kernel's interface as JSON instead")
-    a = ap.parse_args(argv)
+    a = parse_args(ap, argv)
     skip = [int(x) for x in a.skip.split(",") if x]
     ir, meta = generate(a.seed, a.max_depth, a.max_ops, a.max_stmts,
                         not a.no_dynamic_hbm, skip)

@@ -29,7 +29,8 @@ import sys
 import tempfile
 
 from . import random_kernels
-from .common import llc_command, random_inputs, read_f32, same_bits, write_f32
+from .common import (builtins_argument, llc_command, random_inputs,
+                     read_f32, same_bits, use_builtins, write_f32)
 
 
 def main(argv=None):
@@ -52,7 +53,10 @@ def main(argv=None):
     ap.add_argument("--jitter", type=int)
     ap.add_argument("--seed", type=int, default=0,
                     help="seed of the generated HBM inputs")
+    builtins_argument(ap)
     a = ap.parse_args(argv)
+    if a.gen_seed is not None:
+        use_builtins(a.builtins)
     llc = llc_command(a.llc)
     work = tempfile.mkdtemp(prefix="neuronisa-reduce-")
     elems = random_kernels.BUF_ELEMS

@@ -13,27 +13,27 @@ every dynamic data-path instance c on engine E and every other agent F:
            instruction of E and c asks S_F >= k' with k' <= k.
 Also: each semaphore is incremented by one agent only; precise mode has no
 barrier. Exit status 1 and a report on the first failure.
-Command line: utils/sync_trace_check.py --llc LLC [--seeds A-B] [--runs N].
+Command line: utils/sync_trace_check.py --llc LLC [--seeds A-B] [--runs N]
+[--builtins BUILD_DIR].
 """
 import argparse
 import random
 import re
 import subprocess
 
-from .common import declaration
+from .common import declaration, parse_args
 
 TILE_F = 64  # floats per partition of each tile
 NTILES = 4
-HBM, SBUF = 'ptr addrspace(1)', 'ptr addrspace(2)'
-I32, F32 = 'i32', 'float'
-# The builtins the kernels call, with their operands' types.
-BUILTINS = [('dma.load', [SBUF, HBM, I32, I32, I32, I32]),
-            ('dma.store', [HBM, SBUF, I32, I32, I32, I32]),
-            ('act.exp', [SBUF, SBUF, I32, I32, F32, F32]),
-            ('dve.ts.add', [SBUF, SBUF, F32, I32, I32]),
-            ('dve.memset', [SBUF, F32, I32, I32]),
-            ('pool.copy', [SBUF, SBUF, I32, I32]),
-            ('pool.tt.add', [SBUF, SBUF, SBUF, I32, I32])]
+# The builtins the kernels call, with the memories of their tile operands
+# (the builtin table gives the types).
+BUILTINS = [('dma.load', ['sbuf', 'hbm']),
+            ('dma.store', ['hbm', 'sbuf']),
+            ('act.exp', ['sbuf', 'sbuf']),
+            ('dve.ts.add', ['sbuf', 'sbuf']),
+            ('dve.memset', ['sbuf']),
+            ('pool.copy', ['sbuf', 'sbuf']),
+            ('pool.tt.add', ['sbuf', 'sbuf', 'sbuf'])]
 
 def gen_kernel(rng, name):
     args = ['ptr addrspace(1) noalias %in', 'ptr addrspace(1) noalias %out']
@@ -293,7 +293,7 @@ def main(argv=None):
     ap.add_argument('--seeds', default='0-19')
     ap.add_argument('--runs', type=int, default=6)
     ap.add_argument('--modes', default='precise,barrier')
-    a = ap.parse_args(argv)
+    a = parse_args(ap, argv)
     lo, hi = map(int, a.seeds.split('-'))
     checked = insts_total = fallbacks = 0
     for seed in range(lo, hi + 1):
