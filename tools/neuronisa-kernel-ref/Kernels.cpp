@@ -3,10 +3,9 @@
 #include "Kernels.h"
 #include "SplitMix64.h"
 #include "TileOps.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/Support/WithColor.h"
-#include "llvm/Support/raw_ostream.h"
-#include <cstdlib>
 #include <string>
 
 using namespace llvm;
@@ -25,53 +24,63 @@ static uint64_t hashName(StringRef S) {
   return H;
 }
 
-FloatArray &KernelData::make(const char *Name, std::vector<uint64_t> Shape) {
-  // Sizes multiply (up to 2^20 each): the count saturates instead of
-  // wrapping, and a buffer the simulator could not take either is an error
-  // here rather than an allocation failure.
+/// The elements of a buffer of Shape; saturates (and sets Overflow) rather
+/// than wrapping, since sizes of up to 2^20 multiply.
+static uint64_t elementCount(ArrayRef<uint64_t> Shape, bool &Overflow) {
   uint64_t N = 1;
-  bool Overflow = false;
+  Overflow = false;
   for (uint64_t X : Shape)
     N = SaturatingMultiply(N, X, &Overflow);
-  if (Overflow || N > MaxBufferElems) {
-    WithColor::error(errs(), "neuronisa-kernel-ref")
-        << Kernel << ": buffer '" << Name << "' of "
-        << (Overflow ? std::string("more than 2^64")
-                     : std::to_string(N))
-        << " elements is larger than the limit of " << MaxBufferElems
-        << " (2^28) elements\n";
-    std::exit(1);
+  return N;
+}
+
+/// Fills input A of kernel Kernel as Param P says.
+static void fillInput(FloatArray &A, StringRef Kernel, const Param &P) {
+  neuronisa_sim::SplitMix64 R(hashName((Twine(Kernel) + "/" + P.Name).str()));
+  if (!P.Broadcast) {
+    for (float &X : A.Data)
+      X = R.uniform(P.Lo, P.Hi);
+    return;
   }
-  FloatArray &A = Buffers[Name];
-  A.Shape = std::move(Shape);
-  A.Data.assign(N, 0.0f);
-  return A;
-}
-
-FloatArray &KernelData::input(const char *Name, std::vector<uint64_t> Shape,
-                              float Lo, float Hi) {
-  FloatArray &A = make(Name, std::move(Shape));
-  neuronisa_sim::SplitMix64 R(hashName(Kernel + "/" + Name));
-  for (float &X : A.Data)
-    X = R.uniform(Lo, Hi);
-  return A;
-}
-
-FloatArray &KernelData::broadcastInput(const char *Name, uint64_t Rows,
-                                       uint64_t Cols, float Lo, float Hi) {
-  FloatArray &A = make(Name, {Rows, Cols});
-  neuronisa_sim::SplitMix64 R(hashName(Kernel + "/" + Name));
+  uint64_t Rows = A.Shape[0], Cols = A.Data.size() / Rows;
   for (uint64_t C = 0; C != Cols; ++C)
-    A.Data[C] = R.uniform(Lo, Hi);
+    A.Data[C] = R.uniform(P.Lo, P.Hi);
   for (uint64_t Row = 1; Row != Rows; ++Row)
     for (uint64_t C = 0; C != Cols; ++C)
       A.Data[Row * Cols + C] = A.Data[C];
-  return A;
 }
 
-FloatArray &KernelData::output(const char *Name,
-                               std::vector<uint64_t> Shape) {
-  return make(Name, std::move(Shape));
+Expected<KernelData> KernelData::create(const Kernel &K, const Sizes &S) {
+  // Every shape first: a buffer the simulator could not take either is an
+  // error, before anything is allocated.
+  std::vector<std::vector<uint64_t>> Shapes;
+  for (const Param &P : K.Params) {
+    std::vector<uint64_t> &Shape = Shapes.emplace_back();
+    for (const Dim &D : P.Shape) {
+      int64_t N = D.Size ? S.at(D.Size) : 1;
+      Shape.push_back(D.Factor * (N > 0 ? uint64_t(N) : 1));
+    }
+    bool Overflow;
+    uint64_t N = elementCount(Shape, Overflow);
+    if (P.K != Param::Scalar && (Overflow || N > MaxBufferElems))
+      return createStringError(
+          Twine(K.Name) + ": buffer '" + P.Name + "' of " +
+          (Overflow ? std::string("more than 2^64") : std::to_string(N)) +
+          " elements is larger than the limit of " + Twine(MaxBufferElems) +
+          " (2^28) elements");
+  }
+  KernelData Data(S);
+  for (auto [P, Shape] : zip(K.Params, Shapes)) {
+    if (P.K == Param::Scalar)
+      continue;
+    FloatArray &A = Data.Buffers[P.Name];
+    bool Overflow;
+    A.Data.assign(elementCount(Shape, Overflow), 0.0f);
+    A.Shape = std::move(Shape);
+    if (P.K == Param::In)
+      fillInput(A, K.Name, P);
+  }
+  return std::move(Data);
 }
 
 //===----------------------------------------------------------------------===//
@@ -80,10 +89,7 @@ FloatArray &KernelData::output(const char *Name,
 
 static void tensorAdd(KernelData &K) {
   int64_t N = K.size("n");
-  uint64_t Rows = 128 * atLeast1(N);
-  FloatArray &A = K.input("a", {Rows, 256});
-  FloatArray &B = K.input("b", {Rows, 256});
-  FloatArray &C = K.output("c", {Rows, 256});
+  FloatArray &A = K.buffer("a"), &B = K.buffer("b"), &C = K.buffer("c");
   for (int64_t T = 0; T < N; ++T) {
     size_t Base = size_t(T) * 128 * 256;
     Tile At = load(view(A, Base, 256), 128, 256);
@@ -94,10 +100,7 @@ static void tensorAdd(KernelData &K) {
 
 static void matmulKernel(KernelData &K) {
   int64_t NT = K.size("nt"), KP = K.size("kp");
-  uint64_t KRows = 256 * atLeast1(KP);
-  FloatArray &At = K.input("at", {KRows, 128});
-  FloatArray &B = K.input("b", {KRows, 512});
-  FloatArray &C = K.output("c", {128, 512});
+  FloatArray &At = K.buffer("at"), &B = K.buffer("b"), &C = K.buffer("c");
   for (int64_t J = 0; J < NT; ++J) {
     Tile Ps(128, 128, 0.0f); // dve.memset
     for (int64_t Kb = 0; Kb < 2 * KP; ++Kb) {
@@ -111,11 +114,8 @@ static void matmulKernel(KernelData &K) {
 
 static void mlp(KernelData &K) {
   int64_t N = K.size("n");
-  uint64_t Rows = 128 * atLeast1(N);
-  FloatArray &X = K.input("x", {Rows, 128});
-  FloatArray &W1 = K.input("w1", {128, 128}, -0.125f, 0.125f);
-  FloatArray &W2 = K.input("w2", {128, 128}, -0.125f, 0.125f);
-  FloatArray &Y = K.output("y", {Rows, 128});
+  FloatArray &X = K.buffer("x"), &W1 = K.buffer("w1"), &W2 = K.buffer("w2"),
+             &Y = K.buffer("y");
   Tile W1t = load(view(W1, 0, 128), 128, 128);
   Tile W2t = load(view(W2, 0, 128), 128, 128);
   for (int64_t I = 0; I < N; ++I) {
@@ -132,9 +132,7 @@ static void mlp(KernelData &K) {
 
 static void softmax(KernelData &K) {
   int64_t N = K.size("n");
-  uint64_t Rows = 128 * atLeast1(N);
-  FloatArray &X = K.input("x", {Rows, 256}, -4.0f, 4.0f);
-  FloatArray &Y = K.output("y", {Rows, 256});
+  FloatArray &X = K.buffer("x"), &Y = K.buffer("y");
   for (int64_t I = 0; I < N; ++I) {
     size_t Base = size_t(I) * 128 * 256;
     Tile Xt = load(view(X, Base, 256), 128, 256);
@@ -148,11 +146,8 @@ static void softmax(KernelData &K) {
 
 static void layernorm(KernelData &K) {
   int64_t N = K.size("n");
-  uint64_t Rows = 128 * atLeast1(N);
-  FloatArray &X = K.input("x", {Rows, 256}, -2.0f, 2.0f);
-  FloatArray &Gamma = K.broadcastInput("gamma", 128, 256, 0.5f, 1.5f);
-  FloatArray &Beta = K.broadcastInput("beta", 128, 256, -0.5f, 0.5f);
-  FloatArray &Y = K.output("y", {Rows, 256});
+  FloatArray &X = K.buffer("x"), &Gamma = K.buffer("gamma"),
+             &Beta = K.buffer("beta"), &Y = K.buffer("y");
   Tile G = load(view(Gamma, 0, 256), 128, 256);
   Tile Be = load(view(Beta, 0, 256), 128, 256);
   for (int64_t I = 0; I < N; ++I) {
@@ -172,10 +167,8 @@ static void layernorm(KernelData &K) {
 
 static void rmsnorm(KernelData &K) {
   int64_t N = K.size("n");
-  uint64_t Rows = 128 * atLeast1(N);
-  FloatArray &X = K.input("x", {Rows, 256}, -2.0f, 2.0f);
-  FloatArray &Gamma = K.broadcastInput("gamma", 128, 256, 0.5f, 1.5f);
-  FloatArray &Y = K.output("y", {Rows, 256});
+  FloatArray &X = K.buffer("x"), &Gamma = K.buffer("gamma"),
+             &Y = K.buffer("y");
   Tile G = load(view(Gamma, 0, 256), 128, 256);
   for (int64_t I = 0; I < N; ++I) {
     size_t Base = size_t(I) * 128 * 256;
@@ -190,10 +183,8 @@ static void rmsnorm(KernelData &K) {
 
 static void attention(KernelData &K) {
   int64_t NQ = K.size("nq"), NKV = K.size("nkv");
-  FloatArray &Qt = K.input("qt", {atLeast1(NQ), 64, 128});
-  FloatArray &Kt = K.input("kt", {atLeast1(NKV), 64, 128});
-  FloatArray &V = K.input("v", {128 * atLeast1(NKV), 64});
-  FloatArray &O = K.output("o", {128 * atLeast1(NQ), 64});
+  FloatArray &Qt = K.buffer("qt"), &Kt = K.buffer("kt"), &V = K.buffer("v"),
+             &O = K.buffer("o");
   for (int64_t Qb = 0; Qb < NQ; ++Qb) {
     Tile Q = load(view(Qt, size_t(Qb) * 64 * 128, 128), 64, 128);
     Tile M(128, 1, -1.0e30f), L(128, 1, 0.0f), Acc(128, 64, 0.0f);
@@ -225,8 +216,7 @@ static void attention(KernelData &K) {
 
 static void transposeKernel(KernelData &K) {
   int64_t NB = K.size("nb"), NC = K.size("nc");
-  FloatArray &X = K.input("x", {atLeast1(NB), 128, 512});
-  FloatArray &Y = K.output("y", {atLeast1(NB), 512, 128});
+  FloatArray &X = K.buffer("x"), &Y = K.buffer("y");
   for (int64_t Bi = 0; Bi < NB; ++Bi)
     for (int64_t J = 0; J < NC; ++J) {
       size_t Base = size_t(Bi) * 128 * 512;
@@ -238,9 +228,7 @@ static void transposeKernel(KernelData &K) {
 
 static void cumsum(KernelData &K) {
   int64_t NR = K.size("nr"), NC = K.size("nc");
-  uint64_t Rows = 128 * atLeast1(NR);
-  FloatArray &X = K.input("x", {Rows, 1024});
-  FloatArray &Y = K.output("y", {Rows, 1024});
+  FloatArray &X = K.buffer("x"), &Y = K.buffer("y");
   for (int64_t R = 0; R < NR; ++R) {
     Tile Carry(128, 1, 0.0f);
     for (int64_t J = 0; J < NC; ++J) {
@@ -256,9 +244,7 @@ static void cumsum(KernelData &K) {
 
 static void conv1d(KernelData &K) {
   int64_t NB = K.size("nb"), NCB = K.size("ncb");
-  FloatArray &X = K.input("x", {atLeast1(NCB), 128, 1026});
-  FloatArray &W = K.input("w", {atLeast1(NCB), 3, 128, 128}, -0.125f, 0.125f);
-  FloatArray &Out = K.output("out", {128, 1024});
+  FloatArray &X = K.buffer("x"), &W = K.buffer("w"), &Out = K.buffer("out");
   for (int64_t Ob = 0; Ob < NB; ++Ob) {
     Tile Acc(128, 256, 0.0f);
     for (int64_t Cb = 0; Cb < NCB; ++Cb) {
@@ -274,22 +260,12 @@ static void conv1d(KernelData &K) {
   }
 }
 
-/// syncbench and syncbench_pe share their parameters and inputs.
-struct SyncBenchBuffers {
-  FloatArray &A, &W, &Out;
-};
-static SyncBenchBuffers syncBenchBuffers(KernelData &K) {
-  uint64_t N1 = atLeast1(K.size("n1"));
-  return {K.input("a", {N1, 128, 32}), K.input("w", {128, 128}, -0.125f, 0.125f),
-          K.output("out", {N1, 128, 32})};
-}
-
 static void syncbench(KernelData &K) {
-  SyncBenchBuffers B = syncBenchBuffers(K);
-  Tile W = load(view(B.W, 0, 128), 128, 128);
+  FloatArray &In = K.buffer("a"), &Out = K.buffer("out");
+  Tile W = load(view(K.buffer("w"), 0, 128), 128, 128);
   for (int64_t I = 0; I < K.size("n1"); ++I) {
     size_t Base = size_t(I) * 128 * 32;
-    Tile A = load(view(B.A, Base, 32), 128, 32);
+    Tile A = load(view(In, Base, 32), 128, 32);
     Tile Acc(128, 32, 0.0f);
     for (int64_t J = 0; J < K.size("n2"); ++J) {
       Tile U1 = act(ActFunc::Tanh, A, 1.0f, 0.0f);
@@ -301,16 +277,16 @@ static void syncbench(KernelData &K) {
     }
     Tile P(128, 32);
     matmul(P, W, Acc, 128, 128, 32, false);
-    store(view(B.Out, Base, 32), act(ActFunc::Silu, P, 0.125f, 0.0f));
+    store(view(Out, Base, 32), act(ActFunc::Silu, P, 0.125f, 0.0f));
   }
 }
 
 static void syncbenchPE(KernelData &K) {
-  SyncBenchBuffers B = syncBenchBuffers(K);
-  Tile W = load(view(B.W, 0, 128), 128, 128);
+  FloatArray &In = K.buffer("a"), &Out = K.buffer("out");
+  Tile W = load(view(K.buffer("w"), 0, 128), 128, 128);
   for (int64_t I = 0; I < K.size("n1"); ++I) {
     size_t Base = size_t(I) * 128 * 32;
-    Tile A = load(view(B.A, Base, 32), 128, 32);
+    Tile A = load(view(In, Base, 32), 128, 32);
     Tile P(128, 32, 0.0f);
     for (int64_t J = 0; J < K.size("n2"); ++J) {
       Tile T1 = act(ActFunc::Tanh, A, 1.0f, 0.0f);
@@ -318,7 +294,7 @@ static void syncbenchPE(KernelData &K) {
       Tile T3 = tt(AluOp::Add, T2, A);
       matmul(P, W, T3, 128, 128, 32, true);
     }
-    store(view(B.Out, Base, 32), act(ActFunc::Silu, P, 0.125f, 0.0f));
+    store(view(Out, Base, 32), act(ActFunc::Silu, P, 0.125f, 0.0f));
   }
 }
 
@@ -328,55 +304,97 @@ static void syncbenchPE(KernelData &K) {
 
 ArrayRef<Kernel> kernel_ref::kernels() {
   using P = Param;
-  static const std::vector<Param> SyncParams = {
-      {P::In, "a"}, {P::In, "w"}, {P::Out, "out"}, {P::Scalar, "n1"},
+  // [128 x Cols] row tiles, Size of them.
+  auto Tiles = [](const char *Size, uint64_t Cols) {
+    return std::vector<Dim>{{128, Size}, {Cols}};
+  };
+  const std::vector<Dim> Square = {{128}, {128}};
+  // Per-column parameters of layernorm and rmsnorm.
+  const Param Gamma = {P::In, "gamma", {{128}, {256}}, 0.5f, 1.5f, true};
+  const Param Beta = {P::In, "beta", {{128}, {256}}, -0.5f, 0.5f, true};
+  // syncbench and syncbench_pe share their parameters and inputs.
+  const std::vector<Param> SyncParams = {
+      {P::In, "a", {{1, "n1"}, {128}, {32}}},
+      {P::In, "w", Square, -0.125f, 0.125f},
+      {P::Out, "out", {{1, "n1"}, {128}, {32}}},
+      {P::Scalar, "n1"},
       {P::Scalar, "n2"}};
   static const Kernel Table[] = {
       {"tensor_add", "c = a + b over n [128 x 256] tiles",
-       {{P::In, "a"}, {P::In, "b"}, {P::Out, "c"}, {P::Scalar, "n"}},
+       {{P::In, "a", Tiles("n", 256)},
+        {P::In, "b", Tiles("n", 256)},
+        {P::Out, "c", Tiles("n", 256)},
+        {P::Scalar, "n"}},
        {{"n", 4}},
        tensorAdd},
       {"matmul",
        "C[128 x 512] = A[K x 128]^T... (first nt column blocks), K = 256 kp",
-       {{P::In, "at"}, {P::In, "b"}, {P::Out, "c"}, {P::Scalar, "nt"},
+       {{P::In, "at", {{256, "kp"}, {128}}},
+        {P::In, "b", {{256, "kp"}, {512}}},
+        {P::Out, "c", {{128}, {512}}},
+        {P::Scalar, "nt"},
         {P::Scalar, "kp"}},
        {{"nt", 2}, {"kp", 2}},
        matmulKernel},
       {"mlp", "Y = gelu(X W1) W2 over n 128-token blocks",
-       {{P::In, "x"}, {P::In, "w1"}, {P::In, "w2"}, {P::Out, "y"},
+       {{P::In, "x", Tiles("n", 128)},
+        {P::In, "w1", Square, -0.125f, 0.125f},
+        {P::In, "w2", Square, -0.125f, 0.125f},
+        {P::Out, "y", Tiles("n", 128)},
         {P::Scalar, "n"}},
        {{"n", 4}},
        mlp},
       {"softmax", "row softmax over n [128 x 256] tiles",
-       {{P::In, "x"}, {P::Out, "y"}, {P::Scalar, "n"}},
+       {{P::In, "x", Tiles("n", 256), -4.0f, 4.0f},
+        {P::Out, "y", Tiles("n", 256)},
+        {P::Scalar, "n"}},
        {{"n", 4}},
        softmax},
       {"layernorm", "layernorm over n [128 x 256] tiles",
-       {{P::In, "x"}, {P::In, "gamma"}, {P::In, "beta"}, {P::Out, "y"},
+       {{P::In, "x", Tiles("n", 256), -2.0f, 2.0f},
+        Gamma,
+        Beta,
+        {P::Out, "y", Tiles("n", 256)},
         {P::Scalar, "n"}},
        {{"n", 4}},
        layernorm},
       {"rmsnorm", "rmsnorm over n [128 x 256] tiles",
-       {{P::In, "x"}, {P::In, "gamma"}, {P::Out, "y"}, {P::Scalar, "n"}},
+       {{P::In, "x", Tiles("n", 256), -2.0f, 2.0f},
+        Gamma,
+        {P::Out, "y", Tiles("n", 256)},
+        {P::Scalar, "n"}},
        {{"n", 4}},
        rmsnorm},
       {"attention", "flash attention, nq query blocks x nkv key blocks (d = 64)",
-       {{P::In, "qt"}, {P::In, "kt"}, {P::In, "v"}, {P::Out, "o"},
-        {P::Scalar, "nq"}, {P::Scalar, "nkv"}},
+       {{P::In, "qt", {{1, "nq"}, {64}, {128}}},
+        {P::In, "kt", {{1, "nkv"}, {64}, {128}}},
+        {P::In, "v", {{128, "nkv"}, {64}}},
+        {P::Out, "o", {{128, "nq"}, {64}}},
+        {P::Scalar, "nq"},
+        {P::Scalar, "nkv"}},
        {{"nq", 2}, {"nkv", 3}},
        attention},
       {"transpose",
        "y[b] = x[b]^T for nb [128 x 512] matrices, nc column blocks",
-       {{P::In, "x"}, {P::Out, "y"}, {P::Scalar, "nb"}, {P::Scalar, "nc"}},
+       {{P::In, "x", {{1, "nb"}, {128}, {512}}},
+        {P::Out, "y", {{1, "nb"}, {512}, {128}}},
+        {P::Scalar, "nb"},
+        {P::Scalar, "nc"}},
        {{"nb", 2}, {"nc", 4}},
        transposeKernel},
       {"cumsum", "row prefix sums of nr [128 x 1024] tiles, nc 256-col chunks",
-       {{P::In, "x"}, {P::Out, "y"}, {P::Scalar, "nr"}, {P::Scalar, "nc"}},
+       {{P::In, "x", Tiles("nr", 1024)},
+        {P::Out, "y", Tiles("nr", 1024)},
+        {P::Scalar, "nr"},
+        {P::Scalar, "nc"}},
        {{"nr", 2}, {"nc", 4}},
        cumsum},
       {"conv1d",
        "width-3 conv + relu, nb 256-position blocks, ncb channel blocks",
-       {{P::In, "x"}, {P::In, "w"}, {P::Out, "out"}, {P::Scalar, "nb"},
+       {{P::In, "x", {{1, "ncb"}, {128}, {1026}}},
+        {P::In, "w", {{1, "ncb"}, {3}, {128}, {128}}, -0.125f, 0.125f},
+        {P::Out, "out", {{128}, {1024}}},
+        {P::Scalar, "nb"},
         {P::Scalar, "ncb"}},
        {{"nb", 2}, {"ncb", 2}},
        conv1d},

@@ -1,9 +1,10 @@
 //===-- Kernels.h - The kernel suite's references ---------------*- C++ -*-===//
 //
-// One entry per kernel of kernels/: its parameters in order, its sizes with
-// their defaults, and the function that fills its inputs with deterministic
-// values and computes its outputs (see kernels/<name>.ll for the layouts and
-// the instruction order each function follows).
+// One entry per kernel of kernels/: its parameters in order (buffers with
+// their shapes and input ranges), its sizes with their defaults, and the
+// function that computes its outputs from its deterministic inputs (see
+// kernels/<name>.ll for the layouts and the instruction order each function
+// follows).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +15,7 @@
 #include "NpyIO.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 #include <cstdint>
 #include <map>
 #include <string>
@@ -22,46 +24,52 @@
 namespace llvm {
 namespace kernel_ref {
 
+using Sizes = std::map<std::string, int64_t>;
+
+/// One dimension of a buffer: Factor, times the size Size (at least 1, so
+/// that a kernel with a zero trip count still gets a never-read buffer) if
+/// Size is given.
+struct Dim {
+  uint64_t Factor;
+  const char *Size = nullptr;
+};
+
 /// One kernel parameter: a scalar size, an input or an output buffer.
 struct Param {
   enum Kind { Scalar, In, Out } K;
   const char *Name;
+  /// Buffers: the shape, from the kernel's sizes.
+  std::vector<Dim> Shape = {};
+  /// Inputs: values uniform in [Lo, Hi), from a seed that depends only on
+  /// the kernel's and the input's names (the same on every host); with
+  /// Broadcast, every row is the first one (a per-column parameter).
+  float Lo = -1.0f, Hi = 1.0f;
+  bool Broadcast = false;
 };
 
-using Sizes = std::map<std::string, int64_t>;
-
 /// The largest buffer, in fp32 elements: the largest output the simulator
-/// allocates (out:SHAPE). A larger one ends the tool with an error.
+/// allocates (out:SHAPE). A larger one is an error.
 constexpr uint64_t MaxBufferElems = neuronisa_sim::MaxOutputElems;
 
-/// A kernel's buffers for one choice of sizes.
+struct Kernel;
+
+/// A kernel's buffers for one choice of sizes: inputs filled, outputs zero.
 class KernelData {
 public:
-  KernelData(StringRef Kernel, Sizes S) : Kernel(Kernel.str()), S(S) {}
+  /// The buffers of K's parameters for sizes S, or an error if one is
+  /// larger than MaxBufferElems (then nothing is allocated).
+  static Expected<KernelData> create(const Kernel &K, const Sizes &S);
 
   int64_t size(const char *Name) const { return S.at(Name); }
-  /// An input of Shape, uniform in [Lo, Hi) from a seed that depends only on
-  /// the kernel's and the input's names: the same on every host.
-  neuronisa_sim::FloatArray &input(const char *Name,
-                                   std::vector<uint64_t> Shape,
-                                   float Lo = -1.0f, float Hi = 1.0f);
-  /// A [Rows x Cols] input whose rows are all the same vector (a per-column
-  /// parameter broadcast over partitions).
-  neuronisa_sim::FloatArray &broadcastInput(const char *Name, uint64_t Rows,
-                                            uint64_t Cols, float Lo,
-                                            float Hi);
-  /// A zero-filled output of Shape, for the kernel to compute.
-  neuronisa_sim::FloatArray &output(const char *Name,
-                                    std::vector<uint64_t> Shape);
-
+  neuronisa_sim::FloatArray &buffer(const char *Name) {
+    return Buffers.at(Name);
+  }
   const std::map<std::string, neuronisa_sim::FloatArray> &buffers() const {
     return Buffers;
   }
 
 private:
-  neuronisa_sim::FloatArray &make(const char *Name,
-                                  std::vector<uint64_t> Shape);
-  std::string Kernel;
+  explicit KernelData(const Sizes &S) : S(S) {}
   Sizes S;
   std::map<std::string, neuronisa_sim::FloatArray> Buffers;
 };
@@ -71,17 +79,12 @@ struct Kernel {
   const char *Help;
   std::vector<Param> Params; // in the kernel's argument order
   Sizes Defaults;
-  /// Creates every buffer of Params (inputs filled) and computes the
-  /// outputs.
+  /// Computes the outputs from the inputs.
   void (*Compute)(KernelData &K);
 };
 
 /// The kernels of kernels/.
 ArrayRef<Kernel> kernels();
-
-/// At least one row, so that a kernel with a zero trip count still gets a
-/// (never read) buffer.
-inline uint64_t atLeast1(int64_t N) { return N > 0 ? uint64_t(N) : 1; }
 
 } // namespace kernel_ref
 } // namespace llvm

@@ -116,8 +116,10 @@ int main(int argc, char **argv) {
   if (std::error_code EC = sys::fs::create_directories(OutDir))
     return fail("cannot create '" + OutDir + "': " + EC.message());
 
-  KernelData Data(K->Name, *S);
-  K->Compute(Data);
+  Expected<KernelData> Data = KernelData::create(*K, *S);
+  if (!Data)
+    return fail(toString(Data.takeError()));
+  K->Compute(*Data);
 
   std::vector<std::string> Args;
   for (const Param &P : K->Params) {
@@ -125,7 +127,7 @@ int main(int argc, char **argv) {
       Args.push_back(std::to_string(S->at(P.Name)));
       continue;
     }
-    const neuronisa_sim::FloatArray &A = Data.buffers().at(P.Name);
+    const neuronisa_sim::FloatArray &A = Data->buffers().at(P.Name);
     std::string File = OutDir + "/" + P.Name + ".npy";
     std::string Expected = OutDir + "/" + P.Name + ".expected.npy";
     if (Error E = neuronisa_sim::writeFloatFile(
