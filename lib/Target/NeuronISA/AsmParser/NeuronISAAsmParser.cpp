@@ -30,6 +30,7 @@
 #include "llvm/MC/MCParser/MCTargetAsmParser.h"
 #include "llvm/MC/MCStreamer.h"
 #include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/MCSymbol.h"
 #include "llvm/MC/TargetRegistry.h"
 #include <memory>
 #include <optional>
@@ -60,6 +61,10 @@ class NeuronISAAsmParser : public MCTargetAsmParser {
   bool parseKernelDirective(SMLoc DirectiveLoc);
   /// A symbol-like name: an identifier or a quoted string.
   bool parseDeclName(std::string &Name, const char *What);
+  /// The kernels declared so far and where: each must name a symbol the
+  /// file defines, before or after its directive (checked at the end).
+  SmallVector<std::pair<std::string, SMLoc>, 4> DeclaredKernels;
+  void onEndOfFile() override;
 
   bool parseOperand(OperandVector &Operands);
   /// Where MC operand OpIdx of an Opcode instruction was written (IDLoc for
@@ -352,11 +357,23 @@ bool NeuronISAAsmParser::parseKernelDirective(SMLoc DirectiveLoc) {
   }
   if (P.parseEOL())
     return true;
+  DeclaredKernels.emplace_back(K.Name, DirectiveLoc);
   auto *TS = static_cast<NeuronISATargetStreamer *>(
       getParser().getStreamer().getTargetStreamer());
   if (TS)
     TS->emitKernel(K);
   return false;
+}
+
+void NeuronISAAsmParser::onEndOfFile() {
+  // A kernel's entry is its symbol: a loader could not start one that names
+  // no code.
+  for (const auto &[Name, Loc] : DeclaredKernels) {
+    MCSymbol *Sym = getContext().lookupSymbol(Name);
+    if (!Sym || !Sym->isDefined())
+      Error(Loc, "kernel '" + Name + "' names symbol '" + Name +
+                     "', which is never defined");
+  }
 }
 
 bool NeuronISAAsmParser::parseTileDirective(SMLoc DirectiveLoc) {
