@@ -166,6 +166,7 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
   unsigned TextIndex = 0;
   std::vector<const ELFT::Shdr *> TextRelas;
   bool HasMetadata = false;
+  std::optional<ArrayRef<uint8_t>> TileUseBytes;
   for (const ELFT::Shdr &Sec : *SectionsOr) {
     unsigned Index = &Sec - SectionsOr->begin();
     Expected<StringRef> NameOr = File.getSectionName(Sec);
@@ -211,6 +212,13 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
       HasMetadata = true;
       continue;
     }
+    if (Name == NeuronISA::TileUseSection) {
+      if (TileUseBytes)
+        return Err("malformed object: two " + NeuronISA::TileUseSection +
+                   " sections");
+      TileUseBytes = *BytesOr;
+      continue;
+    }
     ObjSection S;
     S.Name = Name.str();
     S.Type = Sec.sh_type;
@@ -227,6 +235,13 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
                " section (the kernels and tiles of the object)");
   if (Text->sh_type != ELF::SHT_PROGBITS)
     return Err(".text is not a SHT_PROGBITS section");
+  if (TileUseBytes) {
+    Expected<std::vector<NeuronISA::TileUseRecord>> UsesOr =
+        NeuronISA::readTileUses(*TileUseBytes, Obj.Metadata.Tiles.size());
+    if (!UsesOr)
+      return Err.wrap(UsesOr.takeError());
+    Obj.TileUses = std::move(*UsesOr);
+  }
   Obj.TextAlign = std::max<uint32_t>(Text->sh_addralign, 1);
 
   // Symbols.
@@ -397,6 +412,15 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
       continue;
     }
     I.BranchTarget = Idx;
+  }
+
+  // Each tile use is at an instruction.
+  for (const NeuronISA::TileUseRecord &U : Obj.TileUses) {
+    int Idx = Obj.instructionAt(U.Offset);
+    if (Idx < 0 || Obj.Insts[Idx].Invalid)
+      return Err(NeuronISA::TileUseSection + ": the use of tile operand " +
+                 Twine(U.Operand) + " at .text+" + hex(U.Offset) +
+                 " is not at an instruction");
   }
   return Obj;
 }

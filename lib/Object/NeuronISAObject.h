@@ -134,6 +134,9 @@ public:
   std::vector<ObjSection> OtherSections; // not .neuronisa.meta
   /// The kernels and tile placements of .neuronisa.meta.
   NeuronISA::ObjectMetadata Metadata;
+  /// The tile uses of .neuronisa.tileuse (none without that section), each
+  /// at the address of an instruction.
+  std::vector<NeuronISA::TileUseRecord> TileUses;
   std::vector<ReadProblem> Problems; // only with KeepInvalid
 
   /// Reads Buffer. Every problem (not ELF, not NeuronISA, truncated or

@@ -3,8 +3,9 @@
 // Drives the target's MC assembly parser over a .s file. A recording streamer
 // keeps instructions (with their source location) and labels and ignores
 // every directive except symbol attributes (to find global functions),
-// assignments (".set NAME, VALUE" constants usable as immediates) and tile
-// declarations (.neuronisa_tile, through the target streamer).
+// assignments (".set NAME, VALUE" constants usable as immediates), tile
+// declarations (.neuronisa_tile) and tile uses (.neuronisa_tile_use, for the
+// next instruction), the last two through the target streamer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -71,14 +72,25 @@ public:
   void emitZerofill(MCSection *, MCSymbol *, uint64_t, Align, SMLoc) override {}
 };
 
-/// Keeps the tiles the program declares, with the directive's location.
+/// Keeps the tiles the program declares and the tile uses, with the
+/// directive's location.
 class TileRecorder final : public NeuronISATargetStreamer {
 public:
   std::vector<std::pair<NeuronISA::TileDecl, SMLoc>> Tiles;
+  struct Use {
+    NeuronISA::TileUse U;
+    unsigned InstIndex; // of the instruction it applies to: the next one
+    SMLoc Loc;
+  };
+  std::vector<Use> Uses;
 
-  explicit TileRecorder(MCStreamer &S) : NeuronISATargetStreamer(S) {}
+  explicit TileRecorder(RecordingStreamer &S) : NeuronISATargetStreamer(S) {}
   void emitTile(const NeuronISA::TileDecl &T) override {
     Tiles.push_back({T, getStreamer().getStartTokLoc()});
+  }
+  void emitTileUse(const NeuronISA::TileUse &U) override {
+    auto &Str = static_cast<RecordingStreamer &>(getStreamer());
+    Uses.push_back({U, unsigned(Str.Insts.size()), Str.getStartTokLoc()});
   }
 };
 
@@ -227,6 +239,20 @@ neuronisa_sim::loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
     std::string Msg = decodeInst(R.MI, *MII, MP, TargetIdx, I);
     if (!Msg.empty()) {
       P.printError(ErrOS, I, Msg);
+      Failed = true;
+    }
+  }
+  for (const TileRecorder::Use &U : Tiles->Uses) {
+    // The parser checked that the tile is declared.
+    unsigned Tile = find_if(P.Tiles, [&](const NeuronISA::TileDecl &T) {
+                      return T.Name == U.U.Tile;
+                    }) - P.Tiles.begin();
+    std::string Msg =
+        U.InstIndex == P.Insts.size()
+            ? "a tile use must be followed by an instruction"
+            : applyTileUse(P.Insts[U.InstIndex], U.U.Operand, Tile);
+    if (!Msg.empty()) {
+      SM.PrintMessage(ErrOS, U.Loc, SourceMgr::DK_Error, Msg);
       Failed = true;
     }
   }

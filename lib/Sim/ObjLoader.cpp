@@ -3,7 +3,8 @@
 // Reads an ELF object (docs/ObjectFormat.md) with NeuronISAObject, which
 // decodes .text with the target's disassembler, and decodes every MCInst
 // exactly as the assembly loader does (decodeInst); the tile placements come
-// from the object's .neuronisa.meta section. So an object and the assembly
+// from the object's .neuronisa.meta section, the tile uses from its
+// .neuronisa.tileuse section. So an object and the assembly
 // it was made from give the same Program. Only self-contained
 // objects run: a relocation left for a linker is an error.
 //
@@ -134,6 +135,14 @@ neuronisa_sim::loadObjectProgram(std::unique_ptr<MemoryBuffer> Buf,
           StringRef(MC.Printer->getMnemonic(OI.MI).first).trim().str();
     unsigned Target = OI.BranchTarget >= 0 ? OI.BranchTarget : ~0u;
     std::string Msg = decodeInst(OI.MI, MII, MP, Target, I);
+    if (!Msg.empty()) {
+      P.printError(ErrOS, I, Msg);
+      Failed = true;
+    }
+  }
+  for (const NeuronISA::TileUseRecord &U : Obj.TileUses) {
+    Inst &I = P.Insts[Obj.instructionAt(U.Offset)];
+    std::string Msg = applyTileUse(I, U.Operand, U.Tile);
     if (!Msg.empty()) {
       P.printError(ErrOS, I, Msg);
       Failed = true;

@@ -257,3 +257,17 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
     return "";
   }
 }
+
+std::string neuronisa_sim::applyTileUse(Inst &I, unsigned Operand,
+                                        unsigned Tile) {
+  if (Operand >= I.NumTiles)
+    return "a tile use of tile operand " + std::to_string(Operand) +
+           ", but the instruction has " + std::to_string(I.NumTiles) +
+           " tile operand(s)";
+  TileOperand &T = I.Tiles[Operand];
+  if (T.Space != MemSpace::OnChip)
+    return "a tile use of tile operand " + std::to_string(Operand) +
+           ", which is in HBM";
+  T.NamedTile = static_cast<int16_t>(Tile);
+  return "";
+}

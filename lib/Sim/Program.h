@@ -66,6 +66,9 @@ struct TileOperand {
   uint32_t FreeElems = 0;
   uint32_t RowStride = 0; // HBM only
   const char *Role = "";
+  /// On chip: the tile the access names (.neuronisa_tile_use), an index
+  /// into Program::Tiles, which it must stay inside; -1 if it names none.
+  int16_t NamedTile = -1;
 };
 
 /// A decoded instruction.
@@ -132,6 +135,10 @@ public:
 std::string decodeInst(const MCInst &MI, const MCInstrInfo &MII,
                        const NeuronISA::MachineParams &MP, unsigned TargetIndex,
                        Inst &Out);
+
+/// Records that tile operand Operand of I names tile Tile of the program
+/// (a .neuronisa_tile_use); returns an error message (empty if fine).
+std::string applyTileUse(Inst &I, unsigned Operand, unsigned Tile);
 
 /// Loads the kernel called KernelName (empty: the first global function)
 /// from an ELF object or from assembly, whichever FileName holds.

@@ -42,9 +42,14 @@ TileFault neuronisa_sim::resolveTiles(const Inst &I, const int32_t *Regs,
       F.Rule = TileRule::PESourceNotSBUF;
     else if (I.isDMA() && R.Reg != Region::SBUF)
       F.Rule = TileRule::DMANotSBUF;
-    else if (!isInsideDeclaredTile(M.tiles(), R.Reg, R.Addr, T.PartStart,
-                                   T.Partitions, T.FreeElems))
-      F.Rule = TileRule::OutsideDeclaredTile;
+    else if (T.NamedTile >= 0
+                 ? !isInsideTile(M.tiles()[T.NamedTile], R.Reg, R.Addr,
+                                 T.PartStart, T.Partitions, T.FreeElems)
+                 : !isInsideDeclaredTile(M.tiles(), R.Reg, R.Addr,
+                                         T.PartStart, T.Partitions,
+                                         T.FreeElems))
+      F.Rule = T.NamedTile >= 0 ? TileRule::OutsideNamedTile
+                                : TileRule::OutsideDeclaredTile;
     if (F)
       return F;
   }
@@ -75,6 +80,14 @@ std::string neuronisa_sim::describeTileFault(const TileFault &F,
     M.checkOnChip(Addr, T.PartStart, T.Partitions, T.FreeElems, R);
     return Msg + describeOutsideDeclaredTile(M.tiles(), R, Addr, T.PartStart,
                                              T.Partitions, T.FreeElems);
+  }
+  case TileRule::OutsideNamedTile: {
+    Region R = Region::SBUF;
+    uint32_t Addr = tileAddress(T, Regs);
+    M.checkOnChip(Addr, T.PartStart, T.Partitions, T.FreeElems, R);
+    return Msg + describeOutsideNamedTile(M.tiles(), T.NamedTile, R, Addr,
+                                          T.PartStart, T.Partitions,
+                                          T.FreeElems);
   }
   }
   return Msg + "invalid";

@@ -36,6 +36,7 @@ enum class TileRule : uint8_t {
   PESourceNotSBUF, // ... and read SBUF
   DMANotSBUF,      // the on-chip side of a DMA is SBUF
   OutsideDeclaredTile, // not inside one tile the program declares
+  OutsideNamedTile,    // not inside the tile the instruction names
 };
 
 struct TileFault {

@@ -1,6 +1,7 @@
 //===-- TileBounds.cpp - On-chip accesses stay inside their tiles ---------===//
 
 #include "TileBounds.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -19,19 +20,59 @@ static void describe(raw_ostream &OS, const TileDecl &T) {
      << T.Partitions << " partitions";
 }
 
+bool neuronisa_sim::isInsideTile(const TileDecl &T, Region R, uint32_t Addr,
+                                 uint32_t P0, uint32_t Parts,
+                                 uint32_t FreeElems) {
+  uint64_t End = uint64_t(Addr) + 4ull * FreeElems;
+  uint64_t PEnd = uint64_t(P0) + Parts;
+  return T.Memory == memoryOf(R) && Addr >= T.Address && Addr < T.end() &&
+         End <= T.end() && PEnd <= T.Partitions;
+}
+
 bool neuronisa_sim::isInsideDeclaredTile(ArrayRef<TileDecl> Tiles, Region R,
                                          uint32_t Addr, uint32_t P0,
                                          uint32_t Parts, uint32_t FreeElems) {
   if (Tiles.empty())
     return true;
-  TileMemory Mem = memoryOf(R);
-  uint64_t End = uint64_t(Addr) + 4ull * FreeElems;
-  uint64_t PEnd = uint64_t(P0) + Parts;
   for (const TileDecl &T : Tiles)
-    if (T.Memory == Mem && Addr >= T.Address && Addr < T.end() &&
-        End <= T.end() && PEnd <= T.Partitions)
+    if (isInsideTile(T, R, Addr, P0, Parts, FreeElems))
       return true;
   return false;
+}
+
+std::string neuronisa_sim::describeOutsideNamedTile(
+    ArrayRef<TileDecl> Tiles, unsigned Named, Region R, uint32_t Addr,
+    uint32_t P0, uint32_t Parts, uint32_t FreeElems) {
+  uint64_t End = uint64_t(Addr) + 4ull * FreeElems;
+  // The other tile the access lies in, else the first other tile whose
+  // bytes it overlaps.
+  const TileDecl *Other = nullptr;
+  bool Inside = false;
+  for (auto [I, T] : enumerate(Tiles)) {
+    if (I == Named)
+      continue;
+    if (isInsideTile(T, R, Addr, P0, Parts, FreeElems)) {
+      Other = &T;
+      Inside = true;
+      break;
+    }
+    if (!Other && T.Memory == memoryOf(R) && Addr < T.end() &&
+        End > T.Address)
+      Other = &T;
+  }
+  std::string S;
+  raw_string_ostream OS(S);
+  OS << regionName(R) << " bytes [" << format_hex(Addr, 2) << ", "
+     << format_hex(End, 2) << ") of partitions [" << P0 << ", "
+     << uint64_t(P0) + Parts << ") leave ";
+  describe(OS, Tiles[Named]);
+  OS << ", the tile the instruction names";
+  if (Other) {
+    OS << (Inside ? " (they lie in " : " (they run into ");
+    describe(OS, *Other);
+    OS << ")";
+  }
+  return S;
 }
 
 std::string neuronisa_sim::describeOutsideDeclaredTile(

@@ -5,8 +5,11 @@
 // is checked here, when it executes: it must lie inside one tile the
 // program declares (.neuronisa_tile), in bytes and in partitions, in that
 // tile's memory. Otherwise it would read or write whatever lies next to its
-// tile. A program that declares no tile (hand-written assembly) is only
-// checked against the memories' bounds.
+// tile. An access whose instruction names its tile (.neuronisa_tile_use,
+// which the compiler writes for every on-chip access with a run-time
+// address) must lie inside that tile: an offset that carries it wholly into
+// a neighbouring tile is caught too. A program that declares no tile
+// (hand-written assembly) is only checked against the memories' bounds.
 //
 // The check runs for every on-chip operand of every data-path instance, so
 // it answers yes or no; the message is worded only when a run fails.
@@ -25,6 +28,10 @@
 namespace llvm {
 namespace neuronisa_sim {
 
+/// True if the access to bytes [Addr, Addr + 4 * FreeElems) of partitions
+/// [P0, P0 + Parts) of memory R lies inside tile T.
+bool isInsideTile(const NeuronISA::TileDecl &T, Region R, uint32_t Addr,
+                  uint32_t P0, uint32_t Parts, uint32_t FreeElems);
 /// True if Tiles is empty or the access to bytes [Addr, Addr + 4 *
 /// FreeElems) of partitions [P0, P0 + Parts) of memory R lies inside one of
 /// them.
@@ -35,6 +42,13 @@ bool isInsideDeclaredTile(ArrayRef<NeuronISA::TileDecl> Tiles, Region R,
 std::string describeOutsideDeclaredTile(ArrayRef<NeuronISA::TileDecl> Tiles,
                                         Region R, uint32_t Addr, uint32_t P0,
                                         uint32_t Parts, uint32_t FreeElems);
+
+/// What is wrong with an access that leaves Tiles[Named], the tile its
+/// instruction names: both tiles when it lies in another.
+std::string describeOutsideNamedTile(ArrayRef<NeuronISA::TileDecl> Tiles,
+                                     unsigned Named, Region R, uint32_t Addr,
+                                     uint32_t P0, uint32_t Parts,
+                                     uint32_t FreeElems);
 
 /// Checks a declared tile against the machine: in its memory, at most
 /// NumPartitions partitions. "" if fine.

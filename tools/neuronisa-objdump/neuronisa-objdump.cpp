@@ -125,8 +125,15 @@ static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
     if (!Named && L != LabelAt.end())
       OS << L->second->getName() << ":\n";
   };
+  // .neuronisa.tileuse, as the directives before their instructions.
+  std::multimap<uint32_t, NeuronISA::TileUse> UsesAt;
+  for (const NeuronISA::TileUseRecord &U : Obj.TileUses)
+    UsesAt.emplace(U.Offset, NeuronISA::TileUse{
+                                 U.Operand, Obj.Metadata.Tiles[U.Tile].Name});
   for (const ObjInst &I : Obj.Insts) {
     PrintLabels(I.Address);
+    for (auto [It, End] = UsesAt.equal_range(I.Address); It != End; ++It)
+      NeuronISA::printTileUseDirective(OS, It->second);
     if (I.Invalid) {
       // Kept as data, so that the output still assembles to this object.
       OS << "\t.byte\t";

@@ -4,6 +4,9 @@
 // them, the printer declares where each one was placed (.neuronisa_tile,
 // NeuronISATargetStreamer.h), and what each kernel takes
 // (.neuronisa_kernel). In an object both go to its .neuronisa.meta section.
+// Before an instruction whose on-chip access has a run-time address, it
+// names the tile the access is into (.neuronisa_tile_use), so that the
+// simulator can keep the access inside that tile, not just inside some tile.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,11 +16,13 @@
 #include "NeuronISA.h"
 #include "NeuronISAMCInstLower.h"
 #include "NeuronISASubtarget.h"
+#include "NeuronISATileAccess.h"
 #include "NeuronISATileLayout.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/CodeGen/AsmPrinter.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineMemOperand.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -47,6 +52,9 @@ public:
   void emitStartOfAsmFile(Module &M) override;
   void emitGlobalVariable(const GlobalVariable *GV) override;
   void emitInstruction(const MachineInstr *MI) override;
+
+private:
+  void emitTileUses(const MachineInstr &MI);
 };
 } // namespace
 
@@ -91,6 +99,31 @@ void NeuronISAAsmPrinter::emitGlobalVariable(const GlobalVariable *GV) {
   // Tiles live in SBUF/PSUM at the addresses listed at the top of the file.
 }
 
+/// For each on-chip tile operand of MI whose address comes from a register,
+/// the tile its pointer points into, when one tile is known (a pointer that
+/// may point into several has no tile use; it stays checked against all of
+/// them). The memory operands follow the tile operands, one each.
+void NeuronISAAsmPrinter::emitTileUses(const MachineInstr &MI) {
+  auto *TS =
+      static_cast<NeuronISATargetStreamer *>(OutStreamer->getTargetStreamer());
+  ArrayRef<NeuronISA::TileOperandSpec> Specs =
+      NeuronISA::getTileOperandSpecs(NeuronISA::getTileFormat(MI.getDesc()));
+  if (!TS || Specs.empty() || MI.memoperands().size() != Specs.size())
+    return;
+  for (auto [K, S] : enumerate(Specs)) {
+    const MachineOperand &Base = MI.getOperand(S.baseOp());
+    const Value *Ptr = MI.memoperands()[K]->getValue();
+    if (S.Space != NeuronISA::MemSpace::OnChip || !Base.isReg() ||
+        Base.getReg() == NeuronISA::R0 || !Ptr)
+      continue;
+    NeuronISA::TilePointer TP =
+        NeuronISA::analyzeTilePointer(Ptr, getDataLayout());
+    uint32_t Address;
+    if (TP.Tile && Layout.getAddress(TP.Tile, Address))
+      TS->emitTileUse({unsigned(K), TP.Tile->getName().str()});
+  }
+}
+
 void NeuronISAAsmPrinter::emitInstruction(const MachineInstr *MI) {
   // An instruction whose operands are not what its description asks for
   // (hand-written MIR) is an error, not something to print.
@@ -102,6 +135,7 @@ void NeuronISAAsmPrinter::emitInstruction(const MachineInstr *MI) {
   // needing a stack; assembly shows them as comments, objects leave them out.
   if (MI->isPseudo() && !OutStreamer->hasRawTextSupport())
     return;
+  emitTileUses(*MI);
   NeuronISAMCInstLower Lower(OutContext, *this, Layout);
   MCInst Inst;
   Lower.lower(*MI, Inst);

@@ -57,10 +57,12 @@ define void @constant(ptr addrspace(1) %in) {
 
 define void @run_time(i32 %j) {
 ; CHECK-LABEL: run_time:
-; Element %j of partition 2 of @b: base = address of @b + 4 * %j.
+; Element %j of partition 2 of @b: base = address of @b + 4 * %j. The
+; instruction names @b, the tile its run-time address must stay inside.
 ; CHECK:      shli [[J:r[0-9]+]], r1, 2
 ; CHECK-NEXT: li [[B:r[0-9]+]], 64
 ; CHECK-NEXT: add [[BASE:r[0-9]+]], [[J]], [[B]]
+; CHECK-NEXT: .neuronisa_tile_use 0, b
 ; CHECK-NEXT: dve.memset {{\[}}[[BASE]]+0x0, p2], 1.0, 4, 4, snone
   %r = getelementptr [8 x [16 x float]], ptr addrspace(2) @b, i32 0, i32 2, i32 %j
   call void @neuronisa.dve.memset(ptr addrspace(2) %r, float 1.0, i32 4, i32 4)

@@ -1,7 +1,7 @@
 ; A memset that runs past its tile into the neighbouring one must never race
 ; with the instruction that reads the neighbour, in any synchronization mode:
 ; it is rejected when the compiler can see it, stopped by the simulator when
-; it leaves every declared tile at run time, and an access at a run-time
+; it leaves the tile it names at run time, and an access at a run-time
 ; offset is synchronized with every access to its memory (no race, barrier
 ; and precise alike).
 ; REQUIRES: neuronisa-sim
@@ -22,6 +22,7 @@
 ; RUN: llc -mtriple=neuronisa -neuronisa-sync=barrier %t/dynamic.ll -o %t/barrier.s
 ; RUN: FileCheck %s --check-prefix=PRECISE < %t/precise.s
 ; PRECISE: dve.wait [[DMA:s[0-9]+]], 1
+; PRECISE-NEXT: .neuronisa_tile_use 0, a
 ; PRECISE-NEXT: dve.memset {{\[}}r{{[0-9]+}}+0x0], 1.0, 8, 16, [[DVE:s[0-9]+]]
 ; PRECISE-NEXT: act.wait [[DMA]], 1
 ; PRECISE-NEXT: act.wait [[DVE]], 1
@@ -38,17 +39,24 @@
 ; silent write or a race.
 ; RUN: not neuronisa-sim %t/precise.s 8 in:%t/x.npy out:8x16 2>&1 | FileCheck %s --check-prefix=RUNTIME --implicit-check-not='error: race'
 ; RUN: not neuronisa-sim %t/barrier.s 8 in:%t/x.npy out:8x16 2>&1 | FileCheck %s --check-prefix=RUNTIME --implicit-check-not='error: race'
-; RUNTIME: error: dst tile: SBUF bytes [0x20, 0x60) of partitions [0, 8) are not inside one declared tile (they start in @a sbuf [0x0, 0x40) x 8 partitions)
+; RUNTIME: error: dst tile: SBUF bytes [0x20, 0x60) of partitions [0, 8) leave @a sbuf [0x0, 0x40) x 8 partitions, the tile the instruction names (they run into @b sbuf [0x40, 0x80) x 8 partitions)
 ; RUNTIME: status: runtime-error
 ;
 ; j = 16 lands exactly on @b (undefined in the IR: @a's pointer leaves @a).
-; The instruction does not say which tile it meant, so the simulator cannot
-; tell it from an access to @b (docs/KernelInterface.md); it is still
-; synchronized as touching any tile: no race, in either mode.
-; RUN: neuronisa-sim %t/precise.s 16 in:%t/x.npy out:8x16 --check=races --report=none
-; RUN: neuronisa-sim %t/precise.s 16 in:%t/x.npy out:8x16 --check=races --report=none --jitter=2
-; RUN: neuronisa-sim %t/barrier.s 16 in:%t/x.npy out:8x16 --check=races --report=none
-; RUN: neuronisa-sim %t/barrier.s 16 in:%t/x.npy out:8x16 --check=races --report=none --jitter=2
+; The memset names @a (.neuronisa_tile_use), so the simulator stops it too.
+; RUN: not neuronisa-sim %t/precise.s 16 in:%t/x.npy out:8x16 2>&1 | FileCheck %s --check-prefix=NEIGHBOUR --implicit-check-not='error: race'
+; RUN: not neuronisa-sim %t/barrier.s 16 in:%t/x.npy out:8x16 2>&1 | FileCheck %s --check-prefix=NEIGHBOUR --implicit-check-not='error: race'
+; NEIGHBOUR: error: dst tile: SBUF bytes [0x40, 0x80) of partitions [0, 8) leave @a sbuf [0x0, 0x40) x 8 partitions, the tile the instruction names (they lie in @b sbuf [0x40, 0x80) x 8 partitions)
+; NEIGHBOUR: status: runtime-error
+; Without the tile use, the simulator could not tell it from an access to
+; @b; it is still synchronized as touching any tile: no race, in either
+; mode.
+; RUN: sed '/neuronisa_tile_use/d' %t/precise.s > %t/precise-untagged.s
+; RUN: sed '/neuronisa_tile_use/d' %t/barrier.s > %t/barrier-untagged.s
+; RUN: neuronisa-sim %t/precise-untagged.s 16 in:%t/x.npy out:8x16 --check=races --report=none
+; RUN: neuronisa-sim %t/precise-untagged.s 16 in:%t/x.npy out:8x16 --check=races --report=none --jitter=2
+; RUN: neuronisa-sim %t/barrier-untagged.s 16 in:%t/x.npy out:8x16 --check=races --report=none
+; RUN: neuronisa-sim %t/barrier-untagged.s 16 in:%t/x.npy out:8x16 --check=races --report=none --jitter=2
 
 ;--- constant.ll
 @a = internal addrspace(2) global [8 x [16 x float]] zeroinitializer

@@ -1,6 +1,7 @@
 ; A run-time column offset cannot be checked at compile time: llc declares
-; the tiles (.neuronisa_tile) and the simulator checks the access when it
-; runs. Element j of partitions 2-5 of @b, 4 elements wide: j <= 12 fits.
+; the tiles (.neuronisa_tile) and the tile the access names
+; (.neuronisa_tile_use), and the simulator checks the access when it runs.
+; Element j of partitions 2-5 of @b, 4 elements wide: j <= 12 fits.
 ; REQUIRES: neuronisa-sim
 ; RUN: llc -mtriple=neuronisa %s -o %t.s
 ; RUN: FileCheck %s --check-prefix=ASM < %t.s
@@ -9,7 +10,8 @@
 
 ; ASM: .neuronisa_tile a, sbuf, 0x0, 0x40, 8
 ; ASM: .neuronisa_tile b, sbuf, 0x40, 0x40, 8
-; CHECK: error: dst tile: SBUF bytes [0x74, 0x84) of partitions [2, 6) are not inside one declared tile (they start in @b sbuf [0x40, 0x80) x 8 partitions)
+; ASM: .neuronisa_tile_use 0, b
+; CHECK: error: dst tile: SBUF bytes [0x74, 0x84) of partitions [2, 6) leave @b sbuf [0x40, 0x80) x 8 partitions, the tile the instruction names{{$}}
 ; CHECK-NEXT: dve.memset [r{{[0-9]+}}+0x0, p2], 1.0, 4, 4, s{{[0-9]+}}
 ; CHECK: status: runtime-error
 

@@ -3,9 +3,9 @@
 // Parses what the NeuronISA AsmPrinter writes (and hand-written kernels):
 // engine-prefixed mnemonics, registers r0-r31 / s0-s255 / snone, tile
 // addresses "[rB+offset]" and "[rB+offset, pN]", HBM addresses "[rB+offset]",
-// integer immediates, fp32 immediates, labels, and the tile placement and
-// kernel directives .neuronisa_tile and .neuronisa_kernel
-// (NeuronISATargetStreamer.h).
+// integer immediates, fp32 immediates, labels, and the tile placement, kernel
+// and tile use directives .neuronisa_tile, .neuronisa_kernel and
+// .neuronisa_tile_use (NeuronISATargetStreamer.h).
 // The instruction matcher is generated from the .td files.
 //
 //===----------------------------------------------------------------------===//
@@ -15,6 +15,7 @@
 #include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/MC/MCContext.h"
@@ -59,11 +60,17 @@ class NeuronISAAsmParser : public MCTargetAsmParser {
   bool parseTileDirective(SMLoc DirectiveLoc);
   /// .neuronisa_kernel NAME[, scalar|hbm]...
   bool parseKernelDirective(SMLoc DirectiveLoc);
+  /// .neuronisa_tile_use OPERAND, NAME
+  bool parseTileUseDirective(SMLoc DirectiveLoc);
   /// A symbol-like name: an identifier or a quoted string.
   bool parseDeclName(std::string &Name, const char *What);
   /// The kernels declared so far and where: each must name a symbol the
   /// file defines, before or after its directive (checked at the end).
   SmallVector<std::pair<std::string, SMLoc>, 4> DeclaredKernels;
+  /// The tiles declared and the tiles uses name, with where: each use must
+  /// name a declared tile (checked at the end).
+  StringSet<> DeclaredTiles;
+  SmallVector<std::pair<std::string, SMLoc>, 8> UsedTiles;
   void onEndOfFile() override;
 
   bool parseOperand(OperandVector &Operands);
@@ -320,6 +327,9 @@ ParseStatus NeuronISAAsmParser::parseDirective(AsmToken DirectiveID) {
   if (DirectiveID.getString() == NeuronISA::KernelDirective)
     return parseKernelDirective(DirectiveID.getLoc()) ? ParseStatus::Failure
                                                       : ParseStatus::Success;
+  if (DirectiveID.getString() == NeuronISA::TileUseDirective)
+    return parseTileUseDirective(DirectiveID.getLoc()) ? ParseStatus::Failure
+                                                       : ParseStatus::Success;
   return ParseStatus::NoMatch;
 }
 
@@ -365,6 +375,27 @@ bool NeuronISAAsmParser::parseKernelDirective(SMLoc DirectiveLoc) {
   return false;
 }
 
+bool NeuronISAAsmParser::parseTileUseDirective(SMLoc DirectiveLoc) {
+  MCAsmParser &P = getParser();
+  NeuronISA::TileUse U;
+  SMLoc OpLoc = P.getTok().getLoc();
+  int64_t Op;
+  if (P.parseAbsoluteExpression(Op))
+    return true;
+  if (Op < 0 || Op >= NeuronISA::MaxTileOperands)
+    return Error(OpLoc, "tile operand out of range 0-" +
+                            Twine(NeuronISA::MaxTileOperands - 1));
+  U.Operand = unsigned(Op);
+  if (P.parseComma() || parseDeclName(U.Tile, "tile") || P.parseEOL())
+    return true;
+  UsedTiles.emplace_back(U.Tile, DirectiveLoc);
+  auto *TS = static_cast<NeuronISATargetStreamer *>(
+      getParser().getStreamer().getTargetStreamer());
+  if (TS)
+    TS->emitTileUse(U);
+  return false;
+}
+
 void NeuronISAAsmParser::onEndOfFile() {
   // A kernel's entry is its symbol: a loader could not start one that names
   // no code.
@@ -374,6 +405,10 @@ void NeuronISAAsmParser::onEndOfFile() {
       Error(Loc, "kernel '" + Name + "' names symbol '" + Name +
                      "', which is never defined");
   }
+  for (const auto &[Name, Loc] : UsedTiles)
+    if (!DeclaredTiles.contains(Name))
+      Error(Loc, "tile use names tile '" + Name +
+                     "', which no .neuronisa_tile declares");
 }
 
 bool NeuronISAAsmParser::parseTileDirective(SMLoc DirectiveLoc) {
@@ -416,6 +451,7 @@ bool NeuronISAAsmParser::parseTileDirective(SMLoc DirectiveLoc) {
                  "tile address and size must be multiples of 4 bytes");
   if (P.parseEOL())
     return true;
+  DeclaredTiles.insert(T.Name);
   auto *TS = static_cast<NeuronISATargetStreamer *>(
       getParser().getStreamer().getTargetStreamer());
   if (TS)

@@ -8,6 +8,12 @@
 //   strings  NUL-terminated names; a name is an offset from the start of
 //            this area
 //
+// Layout of .neuronisa.tileuse (little-endian), present if the code has tile
+// uses:
+//   header   "NITU", u16 version (1), u16 0, u32 record count
+//   records  u32 .text offset of the instruction, u32 tile operand, u32
+//            tile (index into the tiles of .neuronisa.meta) (12 bytes each)
+//
 //===----------------------------------------------------------------------===//
 
 #include "NeuronISAMetadata.h"
@@ -73,6 +79,61 @@ std::string NeuronISA::writeMetadata(const ObjectMetadata &M) {
 static Error malformed(const Twine &Msg) {
   return createStringError("malformed " + MetadataSection + " section: " +
                            Msg);
+}
+
+static constexpr char TileUseMagic[4] = {'N', 'I', 'T', 'U'};
+static constexpr uint16_t TileUseVersion = 1;
+static constexpr size_t TileUseHeaderBytes = 12, TileUseBytes = 12;
+
+std::string NeuronISA::writeTileUseHeader(size_t Count) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  support::endian::Writer W(OS, endianness::little);
+  OS.write(TileUseMagic, sizeof(TileUseMagic));
+  W.write<uint16_t>(TileUseVersion);
+  W.write<uint16_t>(0);
+  W.write<uint32_t>(Count);
+  return Out;
+}
+
+Expected<std::vector<TileUseRecord>>
+NeuronISA::readTileUses(ArrayRef<uint8_t> Bytes, size_t NumTiles) {
+  using support::endian::read16le;
+  using support::endian::read32le;
+  auto Malformed = [](const Twine &Msg) {
+    return createStringError("malformed " + TileUseSection + " section: " +
+                             Msg);
+  };
+  if (Bytes.size() < TileUseHeaderBytes)
+    return Malformed("shorter than its " + Twine(TileUseHeaderBytes) +
+                     "-byte header");
+  if (!std::equal(std::begin(TileUseMagic), std::end(TileUseMagic),
+                  Bytes.begin()))
+    return Malformed("no \"NITU\" magic number");
+  if (uint16_t V = read16le(Bytes.data() + 4); V != TileUseVersion)
+    return Malformed("version " + Twine(V) + ", expected " +
+                     Twine(TileUseVersion));
+  uint64_t Count = read32le(Bytes.data() + 8);
+  if (TileUseHeaderBytes + Count * TileUseBytes != Bytes.size())
+    return Malformed(Twine(Count) + " record(s) need " +
+                     Twine(TileUseHeaderBytes + Count * TileUseBytes) +
+                     " bytes, the section has " + Twine(Bytes.size()));
+  std::vector<TileUseRecord> Uses;
+  for (const uint8_t *P = Bytes.data() + TileUseHeaderBytes,
+                     *E = Bytes.data() + Bytes.size();
+       P != E; P += TileUseBytes) {
+    TileUseRecord R{read32le(P), read32le(P + 4), read32le(P + 8)};
+    if (R.Operand >= MaxTileOperands)
+      return Malformed("the use at .text+0x" + Twine::utohexstr(R.Offset) +
+                       " names tile operand " + Twine(R.Operand) +
+                       " (at most " + Twine(MaxTileOperands - 1) + ")");
+    if (R.Tile >= NumTiles)
+      return Malformed("the use at .text+0x" + Twine::utohexstr(R.Offset) +
+                       " names tile " + Twine(R.Tile) + " of the " +
+                       Twine(NumTiles) + " in " + MetadataSection);
+    Uses.push_back(R);
+  }
+  return Uses;
 }
 
 Expected<ObjectMetadata> NeuronISA::readMetadata(ArrayRef<uint8_t> Bytes) {

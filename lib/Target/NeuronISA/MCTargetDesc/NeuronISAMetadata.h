@@ -37,6 +37,27 @@ std::string writeMetadata(const ObjectMetadata &M);
 /// Parses and checks a section's bytes; errors say what is wrong.
 Expected<ObjectMetadata> readMetadata(ArrayRef<uint8_t> Bytes);
 
+/// The tile uses (.neuronisa_tile_use) of an object: which tile an access
+/// of an instruction names.
+constexpr StringLiteral TileUseSection = ".neuronisa.tileuse";
+
+/// One tile use: tile operand Operand of the instruction at .text offset
+/// Offset addresses tile Tile (an index into ObjectMetadata::Tiles).
+struct TileUseRecord {
+  uint32_t Offset = 0;
+  uint32_t Operand = 0;
+  uint32_t Tile = 0;
+};
+
+/// The header of a .neuronisa.tileuse section of Count records; each record
+/// follows as three u32 (offset, operand, tile), which the ELF streamer
+/// writes as values (the offset is an expression).
+std::string writeTileUseHeader(size_t Count);
+/// Parses a .neuronisa.tileuse section and checks it against the tiles
+/// NumTiles of .neuronisa.meta (operand and tile in range).
+Expected<std::vector<TileUseRecord>> readTileUses(ArrayRef<uint8_t> Bytes,
+                                                  size_t NumTiles);
+
 } // namespace NeuronISA
 } // namespace llvm
 

@@ -5,6 +5,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCContext.h"
+#include "llvm/MC/MCExpr.h"
+#include "llvm/MC/MCSymbol.h"
 #include "llvm/MC/MCSectionELF.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormattedStream.h"
@@ -80,12 +82,61 @@ void NeuronISA::printKernelDirective(raw_ostream &OS, const KernelDecl &K) {
   OS << '\n';
 }
 
+void NeuronISA::printTileUseDirective(raw_ostream &OS, const TileUse &U) {
+  OS << '\t' << TileUseDirective << '\t' << U.Operand << ", ";
+  printName(OS, U.Tile);
+  OS << '\n';
+}
+
 void NeuronISATargetAsmStreamer::emitTile(const TileDecl &T) {
   printTileDirective(OS, T);
 }
 
 void NeuronISATargetAsmStreamer::emitKernel(const KernelDecl &K) {
   printKernelDirective(OS, K);
+}
+
+void NeuronISATargetAsmStreamer::emitTileUse(const TileUse &U) {
+  printTileUseDirective(OS, U);
+}
+
+void NeuronISATargetELFStreamer::emitTileUse(const TileUse &U) {
+  MCStreamer &S = getStreamer();
+  MCSymbol *At = S.getContext().createTempSymbol();
+  S.emitLabel(At);
+  Uses.push_back({U, At, S.getStartTokLoc()});
+}
+
+void NeuronISATargetELFStreamer::emitTileUses() {
+  MCStreamer &S = getStreamer();
+  MCContext &Ctx = S.getContext();
+  S.switchSection(Ctx.getELFSection(NeuronISA::TileUseSection,
+                                    ELF::SHT_PROGBITS, /*Flags=*/0));
+  S.emitValueToAlignment(Align(4));
+  S.emitBytes(NeuronISA::writeTileUseHeader(Uses.size()));
+  for (const PendingUse &P : Uses) {
+    auto It = find_if(Tiles, [&](const TileDecl &T) {
+      return T.Name == P.U.Tile;
+    });
+    const MCSection *Text = P.At->isInSection() ? &P.At->getSection() : nullptr;
+    if (It == Tiles.end()) {
+      Ctx.reportError(P.Loc, "tile use names tile '" + P.U.Tile +
+                                 "', which no .neuronisa_tile declares");
+      continue;
+    }
+    if (!Text || Text->getName() != ".text") {
+      Ctx.reportError(P.Loc, "a tile use outside .text");
+      continue;
+    }
+    // The instruction's offset in .text: a difference of two labels of one
+    // section, which the assembler resolves (no relocation).
+    S.emitValue(MCBinaryExpr::createSub(
+                    MCSymbolRefExpr::create(P.At, Ctx),
+                    MCSymbolRefExpr::create(Text->getBeginSymbol(), Ctx), Ctx),
+                4);
+    S.emitIntValue(P.U.Operand, 4);
+    S.emitIntValue(It - Tiles.begin(), 4);
+  }
 }
 
 void NeuronISATargetELFStreamer::finish() {
@@ -96,5 +147,7 @@ void NeuronISATargetELFStreamer::finish() {
   S.switchSection(Sec);
   S.emitValueToAlignment(Align(4));
   S.emitBytes(NeuronISA::writeMetadata({Kernels, Tiles}));
+  if (!Uses.empty())
+    emitTileUses();
   S.popSection();
 }

@@ -6,14 +6,17 @@
 //
 //   .neuronisa_tile NAME, sbuf|psum, ADDRESS, BYTES, PARTITIONS
 //   .neuronisa_kernel NAME[, scalar|hbm]...
+//   .neuronisa_tile_use OPERAND, NAME
 //
 // (the tile's per-partition start address, bytes per partition and
-// partitions; the kernel's entry symbol and its arguments r1.. in order),
+// partitions; the kernel's entry symbol and its arguments r1.. in order;
+// the tile that tile operand OPERAND of the next instruction names),
 // written by the AsmPrinter through the target streamer and read back by
 // the assembly parser, which hands them to the target streamer of whoever
 // parses (neuronisa-asm prints them again, neuronisa-sim's loader keeps
 // them, the ELF streamer writes them into the object's .neuronisa.meta
-// section). TileDecl and KernelDecl are the records every format shares.
+// section, and the tile uses into .neuronisa.tileuse). TileDecl, KernelDecl
+// and TileUse are the records every format shares.
 //
 //===----------------------------------------------------------------------===//
 
@@ -67,10 +70,26 @@ struct KernelDecl {
 /// .neuronisa_kernel NAME[, scalar|hbm]...
 constexpr StringLiteral KernelDirective = ".neuronisa_kernel";
 
+/// The tile an access of the next instruction names: its tile operand
+/// Operand (0 for its first tile operand, in the order of the format's
+/// TileOperandSpecs) addresses tile Tile (a .neuronisa_tile name) and must
+/// stay inside it. The compiler writes one for every on-chip access whose
+/// address comes from a register; a constant address it checks itself.
+struct TileUse {
+  unsigned Operand = 0;
+  std::string Tile;
+};
+
+/// .neuronisa_tile_use OPERAND, NAME
+constexpr StringLiteral TileUseDirective = ".neuronisa_tile_use";
+/// Tile operands an instruction has at most.
+constexpr unsigned MaxTileOperands = 3;
+
 /// The directives as they are written (a line each, with a leading tab):
 /// the assembly printer's and the disassembler's.
 void printTileDirective(raw_ostream &OS, const TileDecl &T);
 void printKernelDirective(raw_ostream &OS, const KernelDecl &K);
+void printTileUseDirective(raw_ostream &OS, const TileUse &U);
 
 } // namespace NeuronISA
 
@@ -81,6 +100,8 @@ public:
   explicit NeuronISATargetStreamer(MCStreamer &S) : MCTargetStreamer(S) {}
   virtual void emitTile(const NeuronISA::TileDecl &T) {}
   virtual void emitKernel(const NeuronISA::KernelDecl &K) {}
+  /// U applies to the next instruction emitted.
+  virtual void emitTileUse(const NeuronISA::TileUse &U) {}
 };
 
 /// Writes placements as .neuronisa_tile directives.
@@ -92,14 +113,25 @@ public:
       : NeuronISATargetStreamer(S), OS(OS) {}
   void emitTile(const NeuronISA::TileDecl &T) override;
   void emitKernel(const NeuronISA::KernelDecl &K) override;
+  void emitTileUse(const NeuronISA::TileUse &U) override;
 };
 
 /// Keeps placements and kernels and, when the object is finished, writes
 /// them into its .neuronisa.meta section (NeuronISAMetadata.h). Every object
-/// has that section, empty or not.
+/// has that section, empty or not. Tile uses go to .neuronisa.tileuse (only
+/// if there are any), each at the .text offset of its instruction: a label
+/// placed where the directive is, whose distance from the start of .text the
+/// assembler computes.
 class NeuronISATargetELFStreamer final : public NeuronISATargetStreamer {
   std::vector<NeuronISA::TileDecl> Tiles;
   std::vector<NeuronISA::KernelDecl> Kernels;
+  struct PendingUse {
+    NeuronISA::TileUse U;
+    MCSymbol *At;
+    SMLoc Loc;
+  };
+  std::vector<PendingUse> Uses;
+  void emitTileUses();
 
 public:
   explicit NeuronISATargetELFStreamer(MCStreamer &S)
@@ -108,6 +140,7 @@ public:
   void emitKernel(const NeuronISA::KernelDecl &K) override {
     Kernels.push_back(K);
   }
+  void emitTileUse(const NeuronISA::TileUse &U) override;
   void finish() override;
 };
 
