@@ -26,6 +26,7 @@
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/IR/Operator.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
@@ -81,6 +82,7 @@ TileRef TileRef::fromMemOperand(const MachineMemOperand &MMO) {
   }
   R.Reads = MMO.isLoad();
   R.Writes = MMO.isStore();
+  R.Pointer = MMO.getValue();
   AAMDNodes Tags = MMO.getAAInfo();
   R.Scope = Tags.Scope;
   R.NoAlias = Tags.NoAlias;
@@ -165,6 +167,43 @@ static bool affineMayOverlap(const TileRef &A, const TileRef &B) {
   return !(ExA <= R && ExB <= G && R <= G - ExB);
 }
 
+/// Floor of X / Y for Y > 0.
+static int64_t floorDiv(int64_t X, int64_t Y) {
+  return X >= 0 ? X / Y : -((-X + Y - 1) / Y);
+}
+
+/// Do the rows of A, starting at byte 0, and those of B, starting at byte
+/// Delta, share a byte? (Both have row shapes.)
+static bool rowsMeet(const TileRef &A, const TileRef &B, int64_t Delta) {
+  int64_t SB = B.RowStride, RA = A.RowBytes, RB = B.RowBytes;
+  for (uint32_t I = 0; I < A.Rows; ++I) {
+    int64_t X = int64_t(I) * A.RowStride;
+    // Rows J of B with Delta + J * SB in (X - RB, X + RA).
+    int64_t J = 0;
+    if (SB > 0)
+      J = std::max<int64_t>(0, floorDiv(X - RB - Delta, SB) + 1);
+    for (; J < int64_t(B.Rows); ++J) {
+      int64_t Y = Delta + J * SB;
+      if (Y >= X + RA)
+        break;
+      if (Y > X - RB)
+        return true;
+      if (SB == 0)
+        break;
+    }
+  }
+  return false;
+}
+
+/// Do the footprints of A (at byte 0) and B (at byte Delta) meet? Rows when
+/// both are known, else the spans [0, ExA) and [Delta, Delta + ExB).
+static bool footprintsMeet(const TileRef &A, uint64_t ExA, const TileRef &B,
+                           uint64_t ExB, int64_t Delta) {
+  if (A.Rows && B.Rows)
+    return rowsMeet(A, B, Delta);
+  return -int64_t(ExB) < Delta && Delta < int64_t(ExA);
+}
+
 /// Does alias analysis prove the accesses to the two IR objects disjoint?
 /// Only asked when one carries scoped-noalias tags: the rest of what AA
 /// knows about underlying objects, mayOverlap knows itself.
@@ -199,8 +238,15 @@ bool TileRef::mayOverlap(const TileRef &A, const TileRef &B, AAResults *AA) {
     return objectsMayAlias(A.Obj, B.Obj);
   if (!A.RangeKnown || !B.RangeKnown)
     return true;
-  return A.Offset < B.Offset + int64_t(B.Size) &&
-         B.Offset < A.Offset + int64_t(A.Size);
+  if (!(A.Offset < B.Offset + int64_t(B.Size) &&
+        B.Offset < A.Offset + int64_t(A.Size)))
+    return false;
+  // Strided HBM footprints whose spans meet: the rows themselves (two
+  // interleaved row sets do not conflict).
+  if (A.AddrSpace == NeuronISAAS::HBM && A.Rows && B.Rows &&
+      (A.isStrided() || B.isStrided()))
+    return rowsMeet(A, B, B.Offset - A.Offset);
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -305,25 +351,26 @@ private:
 };
 } // namespace
 
-/// The HBM extent of MI's (only) HBM tile operand, from its immediates;
-/// 0 if there is not exactly one.
-static uint64_t hbmExtent(const MachineInstr &MI) {
+/// The shape of MI's (only) HBM tile operand, from its immediates; none if
+/// there is not exactly one.
+static std::optional<TileShape> hbmShape(const MachineInstr &MI) {
   const TileOperandSpec *HBM = nullptr;
   for (const TileOperandSpec &S : getTileOperandSpecs(getTileFormat(MI.getDesc())))
     if (S.Space == MemSpace::HBM) {
       if (HBM)
-        return 0;
+        return std::nullopt;
       HBM = &S;
     }
   if (!HBM)
-    return 0;
+    return std::nullopt;
   for (int Op : {int(HBM->PartOp), int(HBM->FreeOp), int(HBM->StrideOp)})
     if (Op >= 0 && (unsigned(Op) >= MI.getNumOperands() ||
-                    !MI.getOperand(Op).isImm()))
-      return 0;
-  TileShape T = getTileShape(
+                    !MI.getOperand(Op).isImm() ||
+                    MI.getOperand(Op).getImm() < 0 ||
+                    MI.getOperand(Op).getImm() > INT32_MAX))
+      return std::nullopt;
+  return getTileShape(
       *HBM, [&](unsigned I) { return MI.getOperand(I).getImm(); });
-  return T.extentBytes(MemSpace::HBM);
 }
 
 void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
@@ -363,9 +410,20 @@ void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
                                : unpairedRef(*MMO));
           NumHBM += S.Refs.back().AddrSpace == NeuronISAAS::HBM;
         }
+        std::optional<TileShape> Shape;
+        if (NumHBM == 1)
+          Shape = hbmShape(MI);
+        if (Shape)
+          for (TileRef &R : S.Refs)
+            if (R.AddrSpace == NeuronISAAS::HBM) {
+              R.Rows = Shape->Partitions;
+              R.RowBytes = 4 * Shape->FreeElems;
+              R.RowStride = Shape->RowStride;
+            }
         // The start addresses of an HBM access, for the accesses to one
         // object at run-time offsets.
-        uint64_t Extent = Decomposer && NumHBM == 1 ? hbmExtent(MI) : 0;
+        uint64_t Extent =
+            Decomposer && Shape ? Shape->extentBytes(MemSpace::HBM) : 0;
         if (Extent)
           for (unsigned I = 0; I < S.Refs.size(); ++I) {
             TileRef &R = S.Refs[I];
@@ -388,6 +446,10 @@ void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
             R.AffTZ = Aff.TZ;
             R.AffC = Aff.C.getZExtValue();
             R.AffExtent = Extent;
+            const SCEV *Ptr = SE->getSCEV(const_cast<Value *>(V));
+            R.Addr = SE->getAddExpr(
+                Ptr, SE->getConstant(SE->getEffectiveSCEVType(Ptr->getType()),
+                                     MMO->getOffset(), /*isSigned=*/true));
           }
         if (S.Refs.empty()) {
           S.Refs.push_back(TileRef::everything());
@@ -439,7 +501,8 @@ public:
     auto Key = std::make_tuple(R.AddrSpace, R.Obj, R.RangeKnown, R.Offset,
                                R.Size, R.PartBegin, R.PartEnd, R.AffBase,
                                R.AffBits, R.AffTZ, R.AffC, R.AffExtent,
-                               R.Scope, R.NoAlias);
+                               R.Scope, R.NoAlias, R.Rows, R.RowBytes,
+                               R.RowStride);
     auto [It, New] = Ids.try_emplace(Key, Locs.size());
     if (New) {
       auto BKey = std::make_pair(R.AddrSpace, R.Obj);
@@ -518,7 +581,8 @@ private:
   std::vector<Bucket> Buckets;
   std::map<std::tuple<unsigned, const Value *, bool, int64_t, uint64_t,
                       uint32_t, uint32_t, unsigned, unsigned, unsigned,
-                      uint64_t, uint64_t, const MDNode *, const MDNode *>,
+                      uint64_t, uint64_t, const MDNode *, const MDNode *,
+                      uint32_t, uint32_t, uint32_t>,
            unsigned>
       Ids;
   std::map<std::pair<unsigned, const Value *>, unsigned> BucketIds;
@@ -790,9 +854,162 @@ void EngineDependences::buildGroups() {
 void EngineDependences::analyze(MachineFunction &MF, ScalarEvolution *SE,
                                 AAResults *AA) {
   this->AA = AA;
+  this->SE = SE;
   Sites.clear();
   Groups.clear();
   NumOpaqueSites = 0;
   collectSites(MF, SE);
   buildGroups();
+}
+
+//===----------------------------------------------------------------------===//
+// Explanations (for the remarks)
+//===----------------------------------------------------------------------===//
+
+std::string NeuronISA::describeImprecision(const ConflictExplanation &E) {
+  std::string S;
+  switch (E.Kind) {
+  case ConflictImprecision::None:
+    return "";
+  case ConflictImprecision::Opaque:
+    S = "an instruction without memory operands is treated as touching all "
+        "memory";
+    break;
+  case ConflictImprecision::TileChoice:
+    S = "a tile pointer chosen by select or phi conflicts with every tile it "
+        "may point to";
+    break;
+  case ConflictImprecision::UnknownTile:
+    S = "an on-chip access not proved inside one tile is treated as touching "
+        "every tile of its memory";
+    break;
+  case ConflictImprecision::HBMMayAlias:
+    S = "HBM accesses to objects that may alias";
+    break;
+  case ConflictImprecision::HBMUnknownOffset:
+    S = "unknown HBM offset: ScalarEvolution does not describe the address";
+    break;
+  case ConflictImprecision::HBMDistance:
+    S = "loop-carried HBM dependence at distance " +
+        std::to_string(E.Distance) +
+        ": the conflicting instance of the producer is " +
+        std::to_string(E.Distance) + " iteration" +
+        (E.Distance == 1 ? "" : "s") +
+        " back, the wait is for its latest instance";
+    break;
+  case ConflictImprecision::HBMUnknownDistance:
+    S = "unknown HBM distance: the accesses at run-time offsets may conflict "
+        "in some iterations, not necessarily in the instance waited for";
+    break;
+  }
+  if (E.StridedSpan)
+    S += " (a strided HBM footprint counts as one contiguous span)";
+  return S;
+}
+
+/// The constant step of S per iteration of its loop, if S is an affine
+/// recurrence with one.
+static std::optional<std::pair<const Loop *, int64_t>>
+constantStep(const SCEV *S, ScalarEvolution &SE) {
+  const auto *AR = dyn_cast<SCEVAddRecExpr>(S);
+  if (!AR || !AR->isAffine())
+    return std::nullopt;
+  const auto *Step = dyn_cast<SCEVConstant>(AR->getStepRecurrence(SE));
+  if (!Step || Step->getAPInt().getSignificantBits() > 40)
+    return std::nullopt;
+  return std::make_pair(AR->getLoop(), Step->getAPInt().getSExtValue());
+}
+
+/// Accesses P (the producer's) and C (the consumer's) of one HBM object,
+/// one of them at a run-time offset, that the relation says may conflict.
+/// SameExecution: C waits for P's instance in the same execution of their
+/// block (P is earlier in it); otherwise for one from an earlier execution,
+/// taken to be the previous iteration of their loop.
+static ConflictExplanation explainHBM(const TileRef &P, const TileRef &C,
+                                      bool SameExecution,
+                                      ScalarEvolution *SE) {
+  ConflictExplanation E;
+  E.StridedSpan = P.isStrided() || C.isStrided();
+  if (!SE || !P.Addr || !C.Addr) {
+    E.Kind = ConflictImprecision::HBMUnknownOffset;
+    return E;
+  }
+  E.Kind = ConflictImprecision::HBMUnknownDistance;
+  // Delta: where C starts, relative to P, when both are computed in one
+  // execution of a block (every enclosing loop at the same iteration).
+  const auto *D =
+      dyn_cast<SCEVConstant>(SE->getMinusSCEV(C.Addr, P.Addr));
+  if (!D || D->getAPInt().getSignificantBits() > 40)
+    return E;
+  int64_t Delta = D->getAPInt().getSExtValue();
+  uint64_t ExP = P.AffExtent, ExC = C.AffExtent;
+  auto StepP = constantStep(P.Addr, *SE), StepC = constantStep(C.Addr, *SE);
+  bool CommonStep = StepP && StepC && *StepP == *StepC && StepP->second;
+  if (SameExecution) {
+    if (footprintsMeet(P, ExP, C, ExC, Delta))
+      E.Kind = ConflictImprecision::None;
+  } else if (CommonStep) {
+    // The instance one iteration back starts Step bytes earlier.
+    if (footprintsMeet(P, ExP, C, ExC, Delta + StepP->second))
+      E.Kind = ConflictImprecision::None;
+  } else if (!StepP && !StepC && footprintsMeet(P, ExP, C, ExC, Delta)) {
+    // Both loop-invariant: every instance is at the same place.
+    E.Kind = ConflictImprecision::None;
+  }
+  if (E.Kind == ConflictImprecision::None || !CommonStep)
+    return E;
+  for (int64_t K = 1; K <= 64; ++K)
+    if (footprintsMeet(P, ExP, C, ExC, Delta + K * StepP->second)) {
+      E.Kind = ConflictImprecision::HBMDistance;
+      E.Distance = K;
+      break;
+    }
+  return E;
+}
+
+/// Is V, through GEPs, a select or a phi (a pointer chosen at run time)?
+static bool isChosenPointer(const Value *V) {
+  for (unsigned I = 0; V && I < 8; ++I) {
+    if (isa<SelectInst>(V) || isa<PHINode>(V))
+      return true;
+    const auto *GEP = dyn_cast<GEPOperator>(V);
+    if (!GEP)
+      return false;
+    V = GEP->getPointerOperand();
+  }
+  return false;
+}
+
+ConflictExplanation EngineDependences::explainConflict(unsigned P,
+                                                       unsigned C) const {
+  const SyncSite &SP = Sites[P], &SC = Sites[C];
+  bool SameExecution = SP.MBB == SC.MBB && P < C;
+  std::optional<ConflictExplanation> First;
+  for (const TileRef &RP : SP.Refs)
+    for (const TileRef &RC : SC.Refs) {
+      if (!(RP.Writes || RC.Writes) || !TileRef::mayOverlap(RP, RC, AA))
+        continue;
+      ConflictExplanation E;
+      auto Opaque = [](const TileRef &R) {
+        return !R.AddrSpace && !R.Obj;
+      };
+      if (Opaque(RP) || Opaque(RC)) {
+        E.Kind = ConflictImprecision::Opaque;
+      } else if (RP.AddrSpace != NeuronISAAS::HBM) {
+        // On chip: a known tile keeps exact partition and byte ranges.
+        if (!RP.Obj || !RC.Obj)
+          E.Kind = isChosenPointer(RP.Obj ? RC.Pointer : RP.Pointer)
+                       ? ConflictImprecision::TileChoice
+                       : ConflictImprecision::UnknownTile;
+      } else if (!RP.Obj || RP.Obj != RC.Obj) {
+        E.Kind = ConflictImprecision::HBMMayAlias;
+      } else if (!(RP.RangeKnown && RC.RangeKnown)) {
+        E = explainHBM(RP, RC, SameExecution, SE);
+      }
+      if (E.Kind == ConflictImprecision::None)
+        return E; // this pair conflicts in every instance
+      if (!First)
+        First = E;
+    }
+  return First.value_or(ConflictExplanation());
 }

@@ -44,6 +44,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SmallVector.h"
+#include <string>
 #include <vector>
 
 namespace llvm {
@@ -53,6 +54,7 @@ class MachineInstr;
 class AAResults;
 class MDNode;
 class MachineMemOperand;
+class SCEV;
 class ScalarEvolution;
 class Value;
 
@@ -87,6 +89,19 @@ struct TileRef {
   uint64_t AffC = 0; // low AffBits bits
   uint64_t AffExtent = 0;
   bool hasAffine() const { return AffBase != ~0u; }
+  /// HBM at a run-time offset: ScalarEvolution's expression of the start
+  /// address (null if none), for the distance between two accesses.
+  const SCEV *Addr = nullptr;
+
+  /// HBM with a single HBM tile operand: the footprint is Rows rows of
+  /// RowBytes bytes, RowStride bytes apart (Rows == 0: not known).
+  uint32_t Rows = 0;
+  uint32_t RowBytes = 0;
+  uint32_t RowStride = 0;
+  bool isStrided() const { return Rows > 1 && RowStride > RowBytes; }
+
+  /// The pointer of the memory operand (for the remarks).
+  const Value *Pointer = nullptr;
 
   /// The scoped-noalias tags of the memory operand (!alias.scope and
   /// !noalias), for the IR's alias analysis.
@@ -114,6 +129,33 @@ struct SyncSite {
   Engine WaitEngine; // runs the waits before it
   SmallVector<TileRef, 3> Refs;
 };
+
+/// Why a conflict between a producer and a consumer may be coarser than the
+/// dynamic instances the precise algorithm waits for (docs/Synchronization.md,
+/// "Remarks"): the wait it gets may hold the consumer longer than needed.
+enum class ConflictImprecision {
+  None,              // some pair of accesses conflicts in every instance
+  Opaque,            // an instruction without memory operands
+  TileChoice,        // an on-chip pointer chosen by select or phi
+  UnknownTile,       // an on-chip access not proved inside one tile
+  HBMMayAlias,       // HBM accesses to objects that may alias
+  HBMUnknownOffset,  // HBM offset that ScalarEvolution cannot describe
+  HBMDistance,       // HBM loop-carried at a known distance (iterations)
+  HBMUnknownDistance // HBM at run-time offsets, distance unknown
+};
+
+struct ConflictExplanation {
+  ConflictImprecision Kind = ConflictImprecision::None;
+  /// HBMDistance: the consumer conflicts with the producer's instance this
+  /// many iterations earlier (not the latest one).
+  int64_t Distance = 0;
+  /// One of the accesses has a strided HBM footprint, which the run-time
+  /// offset test treats as one contiguous span.
+  bool StridedSpan = false;
+};
+
+/// "an instruction without memory operands ...": the reason in words.
+std::string describeImprecision(const ConflictExplanation &E);
 
 struct DependenceGroup {
   AgentId Producer;                  // F
@@ -151,6 +193,12 @@ public:
   /// Do the two sites conflict (overlap, one writes)? Agents are ignored.
   bool conflict(unsigned A, unsigned B) const;
 
+  /// Why producer P and consumer C conflict, when that may not hold for the
+  /// instance of P that C waits for (the latest one before C). Kind None
+  /// when some pair of their accesses conflicts in every instance, or when
+  /// ScalarEvolution proves the latest instance conflicts.
+  ConflictExplanation explainConflict(unsigned P, unsigned C) const;
+
   /// Sites without memory operands (treated as touching everything).
   unsigned NumOpaqueSites = 0;
 
@@ -158,6 +206,7 @@ private:
   std::vector<SyncSite> Sites;
   std::vector<DependenceGroup> Groups;
   AAResults *AA = nullptr;
+  ScalarEvolution *SE = nullptr;
   std::vector<SmallVector<unsigned, 2>> ConsumerGroups;
   std::vector<SmallVector<unsigned, 1>> ProducerGroups;
   std::vector<std::pair<unsigned, unsigned>> BlockRange; // by block number

@@ -308,6 +308,7 @@ bool PreciseSync::assignCounters(unsigned &NumCounters) {
 void PreciseSync::waitForEveryEarlierInstance(unsigned GI) {
   const DependenceGroup &G = Groups[GI];
   const MachineBasicBlock *First = nullptr;
+  SmallVector<unsigned, 4> Affected;
   for (unsigned C : G.Consumers)
     for (WaitRequest &R : Waits[C])
       if (R.Group == GI && R.Snapshot) {
@@ -315,6 +316,7 @@ void PreciseSync::waitForEveryEarlierInstance(unsigned GI) {
         R.K = offsetBefore(C, G.Producer);
         if (!First)
           First = Deps.sites()[C].MBB;
+        Affected.push_back(C);
       }
   NeedsSnapshot[GI] = false;
   Gen.noteFallback(
@@ -325,7 +327,8 @@ void PreciseSync::waitForEveryEarlierInstance(unsigned GI) {
                  " consumers): they wait for every earlier completion "
                  "of " +
                  agentName(G.Producer) + " instead of the latest "
-                                         "conflicting one");
+                                         "conflicting one",
+      Affected, G.Producer);
 }
 
 /// Snapshots by priority: dynamic waits weighted by 8^loop depth. Returns

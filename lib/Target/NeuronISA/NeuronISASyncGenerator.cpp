@@ -10,8 +10,10 @@
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/CodeGen/MachineOptimizationRemarkEmitter.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
 #include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/BasicBlock.h"
 #include "llvm/IR/Function.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
@@ -63,6 +65,79 @@ static unsigned countBarriersAvoided(const MachineLoopInfo &MLI) {
     Work.append(L->begin(), L->end());
   }
   return N;
+}
+
+/// "ACT_EXP (data-path instruction 2 of %bb.3 'loop')": where site S is,
+/// as the assembly shows it (the block's label .LBB<f>_<n> or comment
+/// %bb.<n>) and as the IR names its block.
+static std::string describeSite(const EngineDependences &Deps, unsigned S) {
+  const SyncSite &Site = Deps.sites()[S];
+  const MachineFunction &MF = *Site.MBB->getParent();
+  std::string Out =
+      MF.getSubtarget().getInstrInfo()->getName(Site.MI->getOpcode()).str();
+  Out += " (data-path instruction " +
+         std::to_string(S - *Deps.blockSites(*Site.MBB).begin()) + " of %bb." +
+         std::to_string(Site.MBB->getNumber());
+  if (const BasicBlock *BB = Site.MBB->getBasicBlock())
+    if (BB->hasName())
+      Out += " '" + BB->getName().str() + "'";
+  return Out + ")";
+}
+
+/// A missed remark on the wait of consumer C for agent F that may hold C
+/// longer than its dependences require: it names the waiting instruction
+/// (its block, its index among the block's data-path instructions, its
+/// debug location), the agent, the producer P whose conflict is coarse
+/// (-1: none in particular) and why. The YAML arguments Block and Index are
+/// what utils/kernelgen/differential.py matches against the simulator's
+/// over-synchronized waits.
+static void emitWaitRemark(MachineOptimizationRemarkEmitter &ORE,
+                           const EngineDependences &Deps, StringRef Name,
+                           unsigned C, AgentId F, int P, StringRef Why) {
+  const SyncSite &Site = Deps.sites()[C];
+  ORE.emit([&]() {
+    MachineOptimizationRemarkMissed Rem(
+        DEBUG_TYPE, Name, DiagnosticLocation(Site.MI->getDebugLoc()),
+        Site.MBB);
+    Rem << "wait of " << ore::NV("Consumer", describeSite(Deps, C))
+        << " for " << ore::NV("Agent", agentName(F));
+    if (P >= 0)
+      Rem << " (producer " << ore::NV("Producer", describeSite(Deps, P))
+          << ")";
+    Rem << " may be over-synchronized: " << ore::NV("Reason", Why)
+        << "; block " << ore::NV("Block", Site.MBB->getNumber()) << " index "
+        << ore::NV("Index",
+                   unsigned(C - *Deps.blockSites(*Site.MBB).begin()));
+    return Rem;
+  });
+}
+
+/// One remark per (consumer, agent) whose dependence groups hold a producer
+/// whose conflict with the consumer is coarser than the instance waited for
+/// (EngineDependences::explainConflict). Only when the remarks are wanted:
+/// the explanations ask ScalarEvolution for every such pair.
+static void emitImpreciseWaitRemarks(MachineOptimizationRemarkEmitter &ORE,
+                                     const EngineDependences &Deps) {
+  if (!ORE.allowExtraAnalysis(DEBUG_TYPE))
+    return;
+  ArrayRef<DependenceGroup> Groups = Deps.groups();
+  for (unsigned C = 0; C < Deps.sites().size(); ++C) {
+    uint32_t Remarked = 0; // agents
+    for (unsigned GI : Deps.consumerGroups(C)) {
+      const DependenceGroup &G = Groups[GI];
+      if (Remarked & (1u << G.Producer))
+        continue;
+      for (unsigned P : G.Producers) {
+        ConflictExplanation E = Deps.explainConflict(P, C);
+        if (E.Kind == ConflictImprecision::None)
+          continue;
+        emitWaitRemark(ORE, Deps, "ImpreciseDependence", C, G.Producer,
+                       int(P), describeImprecision(E));
+        Remarked |= 1u << G.Producer;
+        break;
+      }
+    }
+  }
 }
 
 void NeuronISA::emitSyncRemarks(MachineFunction &MF,
@@ -129,12 +204,18 @@ void NeuronISA::emitSyncRemarks(MachineFunction &MF,
     for (auto SI = L->rbegin(); SI != L->rend(); ++SI)
       Work.push_back(*SI);
   }
-  for (const SyncReport::Fallback &FB : R.Fallbacks)
+  for (const SyncReport::Fallback &FB : R.Fallbacks) {
     ORE.emit([&]() {
       return MachineOptimizationRemarkMissed(DEBUG_TYPE, "SyncFallback", Loc,
                                              FB.MBB ? FB.MBB : Entry)
              << ore::NV("Reason", FB.Why);
     });
+    if (Precise)
+      for (unsigned C : FB.Consumers)
+        emitWaitRemark(ORE, Deps, "FallbackWait", C, FB.Agent, -1, FB.Why);
+  }
+  if (Precise)
+    emitImpreciseWaitRemarks(ORE, Deps);
   if (Deps.NumOpaqueSites)
     ORE.emit([&]() {
       return MachineOptimizationRemarkMissed(DEBUG_TYPE, "OpaqueAccess", Loc,
@@ -403,7 +484,14 @@ void SyncGenerator::emitBarrier(MachineBasicBlock &MBB) {
 
 void SyncGenerator::noteFallback(const MachineBasicBlock *MBB,
                                  std::string Why) {
+  noteFallback(MBB, std::move(Why), {}, 0);
+}
+
+void SyncGenerator::noteFallback(const MachineBasicBlock *MBB,
+                                 std::string Why,
+                                 ArrayRef<unsigned> Consumers, AgentId F) {
   LLVM_DEBUG(dbgs() << "neuronisa-sync: fallback: " << Why << '\n');
-  Report.Fallbacks.push_back({MBB, std::move(Why)});
+  Report.Fallbacks.push_back(
+      {MBB, std::move(Why), SmallVector<unsigned, 4>(Consumers), F});
   ++NumFallbacks;
 }

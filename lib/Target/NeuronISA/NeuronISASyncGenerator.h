@@ -59,10 +59,14 @@ struct SyncReport {
   unsigned DependenceGroups = 0;
   /// Precise: waits moved out of a loop to its preheader (loop-invariant).
   unsigned WaitsHoisted = 0;
-  /// Fallbacks, each with the block it concerns and why.
+  /// Fallbacks, each with the block it concerns and why; a fallback that
+  /// concerns the waits of some consumers for one agent names them (site
+  /// ids), one that concerns the whole function names none.
   struct Fallback {
     const MachineBasicBlock *MBB;
     std::string Why;
+    SmallVector<unsigned, 4> Consumers = {};
+    AgentId Agent = 0;
   };
   SmallVector<Fallback, 2> Fallbacks;
 };
@@ -190,6 +194,9 @@ public:
   /// A BARRIER at the start of MBB.
   void emitBarrier(MachineBasicBlock &MBB);
   void noteFallback(const MachineBasicBlock *MBB, std::string Why);
+  /// A fallback that concerns the waits of Consumers (site ids) for F.
+  void noteFallback(const MachineBasicBlock *MBB, std::string Why,
+                    ArrayRef<unsigned> Consumers, AgentId F);
 
 private:
   MachineFunction &MF;

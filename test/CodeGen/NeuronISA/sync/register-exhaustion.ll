@@ -8,7 +8,15 @@
 ; completion, and a missed remark says so.
 
 ; REMARK: remark: <unknown>:0:0: 2 semaphores, 1 counter and 11 snapshot registers of 12 reserved
-; REMARK-COUNT-3: remark: <unknown>:0:0: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
+; Each fallback names the wait it concerns (FallbackWait).
+; REMARK: loop exhaust:loop
+; REMARK-NEXT: remark: <unknown>:0:0: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
+; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 11 of %bb.2 'loop') for dve may be over-synchronized: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 11
+; REMARK-NEXT: remark: <unknown>:0:0: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
+; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 12 of %bb.2 'loop') for dve may be over-synchronized: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 12
+; REMARK-NEXT: remark: <unknown>:0:0: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
+; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 13 of %bb.2 'loop') for dve may be over-synchronized: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 13
+; REMARK-NOT: remark
 ; Every snapshot is written before the loop reads it: no initialization.
 ; CHECK-LABEL: exhaust:
 ; CHECK: li r20, 0
