@@ -33,8 +33,17 @@ accumulate (matmul, transposes, add/sub) and are read back into SBUF only
 through bounded operations (tanh, sigmoid, or a small scale followed by
 nothing that could grow).
 
+With --extended (off by default, so that a seed without it always gives the
+same program) the generator also makes: breaks out of one or two loop
+levels, conditional continues, early returns inside loops, do-while loops
+without a guard, switches, tile pointers chosen by select, HBM scratch
+stores and reloads of out1 at run-time slots (loop counter + 0 or 1, so
+that one iteration reloads what the previous one stored) with column
+offsets and row strides (interleaved rows), and up to 16 DMA queues.
+
 Command line: utils/random_kernels.py --seed N [-o FILE] [--max-depth D]
-[--max-ops N] [--meta] [--builtins BUILD_DIR]. generate(seed, ...) returns (ir_text, meta).
+[--max-ops N] [--extended] [--meta] [--builtins BUILD_DIR].
+generate(seed, ...) returns (ir_text, meta).
 """
 
 import argparse
@@ -52,6 +61,7 @@ ROW_BYTES = 4 * F             # HBM row stride
 SLOT_BYTES = P * ROW_BYTES
 BUF_ELEMS = SLOTS * P * F
 NUM_QUEUES = 4                # DMA queues used (of 16)
+EXT_QUEUES = 16               # with --extended
 
 SBUF_TILES = ["s0", "s1", "s2", "s3", "s4"]
 PSUM_TILES = ["p0", "p1"]
@@ -62,8 +72,12 @@ SCALARS = ["n0", "n1", "n2", "k"]
 
 class Gen:
     def __init__(self, seed, max_depth=3, max_ops=40, max_stmts=3,
-                 dyn_hbm=True, skip=()):
+                 dyn_hbm=True, skip=(), extended=False):
         self.rng = random.Random(seed)
+        self.extended = extended
+        # Enclosing loops, innermost last: (exit label, latch label).
+        self.loops = []
+        self.ret_no = 0
         # Statements are numbered in generation order; those in skip are
         # generated (the random stream is unchanged) but not emitted. The
         # reducer (reduce.py) deletes statements this way.
@@ -130,6 +144,22 @@ class Gen:
     # -- operands --------------------------------------------------------
     def tile_ptr(self, tile, col):
         space = 3 if tile.startswith("p") else 2
+        if self.extended and space == 2 and len(self.sbuf) > 1 and \
+                self.rng.random() < 0.12:
+            # A tile chosen at run time (same shape, same partitions).
+            other = self.rng.choice([t for t in self.sbuf if t != tile])
+            c = self.new_tmp("c")
+            self.emit("%s = icmp sgt i32 %%%s, %d" % (
+                c, self.rng.choice(SCALARS), self.rng.randrange(3)))
+            t = self.new_tmp("sel")
+            self.emit("%s = select i1 %s, ptr addrspace(2) @%s, "
+                      "ptr addrspace(2) @%s" % (t, c, tile, other))
+            if col == 0:
+                return ("ptr addrspace(2)", t)
+            a = self.new_tmp("a")
+            self.emit("%s = getelementptr i8, ptr addrspace(2) %s, i32 %d"
+                      % (a, t, 4 * col))
+            return ("ptr addrspace(2)", a)
         if col == 0:
             return ("ptr addrspace(%d)" % space, "@" + tile)
         t = self.new_tmp("a")
@@ -213,7 +243,10 @@ class Gen:
         kind = r.choice(["load", "load", "store", "store", "reload"])
         p = self.parts()
         c, f = self.cols(r.choice([16, 8, 8, 4]))
-        q = r.randrange(NUM_QUEUES)
+        q = r.randrange(EXT_QUEUES if self.extended else NUM_QUEUES)
+        if self.extended and r.random() < 0.3:
+            self.op_scratch(counters, q)
+            return
         if kind == "load":
             buf = r.choice(INPUTS)
             slot = self.dyn_slot(counters) if r.random() < 0.6 else \
@@ -241,6 +274,47 @@ class Gen:
             src = self.tile_ptr(self.sbuf_tile(), c)
             self.call("dma.store", [dst, src, ("i32", p), ("i32", f),
                                     ("i32", ROW_BYTES), ("i32", q)])
+
+    def op_scratch(self, counters, q):
+        """--extended: a store to or a reload from out1 at a run-time slot
+        (a loop counter plus 0 or 1, modulo SLOTS), at column 0 or 8, rows
+        of 8 or 16 columns at a stride of one or two HBM rows: iteration i
+        may reload what iteration i - 1 stored, next to rows it does not
+        touch (interleaved columns)."""
+        r = self.rng
+        stride = r.choice([ROW_BYTES, ROW_BYTES, 2 * ROW_BYTES])
+        rows = r.choice([8, 4]) if stride == ROW_BYTES else 4
+        f = r.choice([8, 8, 16])
+        hc = r.choice([0, 8]) if f == 8 else 0
+        if counters:
+            a = r.choice(counters)
+            d = r.choice([0, 1])
+            if d:
+                x = self.new_tmp("s")
+                self.emit("%s = add i32 %s, %d" % (x, a, d))
+                a = x
+            slot = self.new_tmp("s")
+            self.emit("%s = and i32 %s, %d" % (slot, a, SLOTS - 1))
+            o = self.new_tmp("o")
+            self.emit("%s = mul i32 %s, %d" % (o, slot, SLOT_BYTES))
+            if hc:
+                o2 = self.new_tmp("o")
+                self.emit("%s = add i32 %s, %d" % (o2, o, 4 * hc))
+                o = o2
+        else:
+            o = str(r.randrange(SLOTS) * SLOT_BYTES + 4 * hc)
+        h = self.new_tmp("h")
+        self.emit("%s = getelementptr i8, ptr addrspace(1) %%out1, i32 %s"
+                  % (h, o))
+        tile = self.tile_ptr(self.sbuf_tile(), r.randrange(0, F - f + 1, 4))
+        if r.random() < 0.5:
+            self.call("dma.store", [("ptr addrspace(1)", h), tile,
+                                    ("i32", rows), ("i32", f),
+                                    ("i32", stride), ("i32", q)])
+        else:
+            self.call("dma.load", [tile, ("ptr addrspace(1)", h),
+                                   ("i32", rows), ("i32", f),
+                                   ("i32", stride), ("i32", q)])
 
     def op_pe(self, counters):
         r = self.rng
@@ -452,7 +526,12 @@ class Gen:
             if len(counters) < self.max_depth and nest_ok and x < ploop:
                 self.stmt(lambda: self.gen_loop(depth, counters), True)
             elif nest_ok and x < ploop + 0.15:
-                self.stmt(lambda: self.gen_if(depth, counters), True)
+                if self.extended and r.random() < 0.3:
+                    self.stmt(lambda: self.gen_switch(depth, counters), True)
+                else:
+                    self.stmt(lambda: self.gen_if(depth, counters), True)
+            elif self.extended and self.loops and x < ploop + 0.25:
+                self.stmt(lambda: self.gen_jump(counters), True)
             else:
                 for _ in range(r.randint(1, 3)):
                     self.stmt(lambda: self.op(counters), False)
@@ -471,6 +550,9 @@ class Gen:
         del self.blocks[-1][1][nlines:]
 
     def gen_loop(self, depth, counters):
+        if self.extended:
+            self.gen_loop_extended(depth, counters)
+            return
         r = self.rng
         tc = self.trip_count(counters)
         header = self.new_label("loop")
@@ -512,6 +594,91 @@ class Gen:
                 0, "  %s = phi i32 [ 0, %%%s ], [ %s, %%%s ]" % (
                     iv, pre, nxt, latch))
         self.start_block(exitl)
+
+    def gen_loop_extended(self, depth, counters):
+        """--extended: a top-tested, guarded bottom-tested or unguarded
+        (do-while: the body runs at least once) loop with a latch block of
+        its own, the target of continues."""
+        r = self.rng
+        tc = self.trip_count(counters)
+        header = self.new_label("loop")
+        exitl = self.new_label("exit")
+        latch = self.new_label("latch")
+        iv = "%%i%d" % self.label_no
+        nxt = iv + ".next"
+        pre = self.cur
+        kind = r.choice(["guarded", "top", "dowhile"])
+        if kind == "guarded":
+            g = self.new_tmp("g")
+            self.emit("%s = icmp sgt i32 %s, 0" % (g, tc))
+            self.emit("br i1 %s, label %%%s, label %%%s" % (g, header, exitl))
+        else:
+            self.emit("br label %%%s" % header)
+        self.start_block(header)
+        hdr_index = len(self.blocks) - 1
+        self.loops.append((exitl, latch))
+        if kind == "top":
+            d = self.new_tmp("d")
+            self.emit("%s = icmp slt i32 %s, %s" % (d, iv, tc))
+            body = self.new_label("body")
+            self.emit("br i1 %s, label %%%s, label %%%s" % (d, body, exitl))
+            self.start_block(body)
+        self.gen_block(depth + 1, counters + [iv], min_stmts=1)
+        self.loops.pop()
+        self.emit("br label %%%s" % latch)
+        self.start_block(latch)
+        self.emit("%s = add i32 %s, 1" % (nxt, iv))
+        if kind == "top":
+            self.emit("br label %%%s" % header)
+        else:
+            d = self.new_tmp("d")
+            self.emit("%s = icmp slt i32 %s, %s" % (d, nxt, tc))
+            self.emit("br i1 %s, label %%%s, label %%%s" % (d, header, exitl))
+        self.blocks[hdr_index][1].insert(
+            0, "  %s = phi i32 [ 0, %%%s ], [ %s, %%%s ]" % (
+                iv, pre, nxt, latch))
+        self.start_block(exitl)
+
+    def gen_jump(self, counters):
+        """--extended, inside a loop: a conditional break out of one or two
+        loop levels, continue, or return."""
+        r = self.rng
+        kind = r.choice(["break", "break", "continue", "return"])
+        c = self.cond(counters)
+        cont = self.new_label("cont")
+        if kind == "return":
+            self.ret_no += 1
+            target = "ret%d" % self.ret_no
+            self.emit("br i1 %s, label %%%s, label %%%s" % (c, target, cont))
+            self.start_block(target)
+            self.emit("ret void")
+        else:
+            levels = 2 if kind == "break" and len(self.loops) > 1 and \
+                r.random() < 0.4 else 1
+            exitl, latch = self.loops[-levels]
+            target = exitl if kind == "break" else latch
+            self.emit("br i1 %s, label %%%s, label %%%s" % (c, target, cont))
+        self.start_block(cont)
+
+    def gen_switch(self, depth, counters):
+        """--extended: a switch on a counter or k, modulo 4, with two or
+        three cases and a default."""
+        r = self.rng
+        v = r.choice(counters) if counters and r.random() < 0.7 else "%k"
+        x = self.new_tmp("x")
+        self.emit("%s = and i32 %s, 3" % (x, v))
+        ncases = r.choice([2, 3])
+        labels = [self.new_label("case") for _ in range(ncases)]
+        default = self.new_label("default")
+        join = self.new_label("join")
+        self.emit("switch i32 %s, label %%%s [ %s ]" % (
+            x, default, " ".join("i32 %d, label %%%s" % (i, l)
+                                 for i, l in enumerate(labels))))
+        for l in labels + [default]:
+            self.start_block(l)
+            self.gen_block(depth + 1, counters, min_stmts=0)
+            self.emit("br label %%%s" % join)
+        self.start_block(join)
 
     def gen_if(self, depth, counters):
         r = self.rng
@@ -556,7 +723,8 @@ class Gen:
                    "--max-depth %d --max-ops %d --max-stmts %d%s%s" % (
                        self.seed, self.max_depth, self.max_ops,
                        self.max_stmts,
-                       "" if self.dyn_hbm else " --no-dynamic-hbm",
+                       ("" if self.dyn_hbm else " --no-dynamic-hbm") +
+                       (" --extended" if self.extended else ""),
                        " --skip " + ",".join(map(str, sorted(self.skip)))
                        if self.skip else ""))
         out.append('target triple = "neuronisa"')
@@ -582,9 +750,9 @@ class Gen:
 
 
 def generate(seed, max_depth=3, max_ops=40, max_stmts=3, dyn_hbm=True,
-             skip=()):
+             skip=(), extended=False):
     g = Gen(seed, max_depth=max_depth, max_ops=max_ops, max_stmts=max_stmts,
-            dyn_hbm=dyn_hbm, skip=skip)
+            dyn_hbm=dyn_hbm, skip=skip, extended=extended)
     ir = g.generate()
     meta = {
         "seed": seed,
@@ -604,6 +772,10 @@ def main(argv=None):
     ap.add_argument("--max-stmts", type=int, default=3)
     ap.add_argument("--no-dynamic-hbm", action="store_true",
                     help="only constant HBM offsets")
+    ap.add_argument("--extended", action="store_true",
+                    help="also breaks, continues, returns, do-while loops, "
+                    "switches, selected tile pointers, HBM reloads at "
+                    "run-time slots and 16 DMA queues")
     ap.add_argument("--skip", default="",
                     help="comma-separated statement numbers not to emit "
                     "(the reducer's output)")
@@ -613,7 +785,7 @@ def main(argv=None):
     a = parse_args(ap, argv)
     skip = [int(x) for x in a.skip.split(",") if x]
     ir, meta = generate(a.seed, a.max_depth, a.max_ops, a.max_stmts,
-                        not a.no_dynamic_hbm, skip)
+                        not a.no_dynamic_hbm, skip, a.extended)
     text = json.dumps(meta, indent=1) + "\n" if a.meta else ir
     if a.output == "-":
         sys.stdout.write(text)

@@ -1,0 +1,118 @@
+"""Which over-synchronized waits the synchronization pass explained.
+
+The simulator's precision checker reports each wait that held its
+instruction longer than the dependences required, by assembly line. The pass
+emits a missed remark (neuronisa-sync) for every wait that may do so, naming
+the waiting data-path instruction by its block number and its index among
+the block's data-path instructions (YAML arguments Block and Index). A wait
+is explained when such a remark names its consumer: the first data-path
+instruction of the wait's engine after it. A wait at the end of a block
+(hoisted to a loop preheader) is explained when a remark names any later
+data-path instruction of its engine. A function that fell back to the
+barrier algorithm (its SyncInserted remark says "barrier") explains all of
+its waits.
+"""
+
+import re
+
+LABEL = re.compile(r"^\.LBB\d+_(\d+):")
+BB_COMMENT = re.compile(r"^\s*#\s*%bb\.(\d+):")
+FUNC = re.compile(r"^([A-Za-z_.$][\w.$]*):\s*(#.*)?$")
+ENGINES = ("sp", "act", "pe", "dve", "pool", "dma")
+
+
+def remark_blocks(text):
+    """Parses a remarks YAML file: ({function: {(block, index)}},
+    {functions that fell back to barriers})."""
+    named = {}
+    barrier = set()
+    for blk in text.split("--- ")[1:]:
+        if "Pass:            neuronisa-sync" not in blk:
+            continue
+        fn = re.search(r"Function:\s+'?([^'\n]+)'?", blk)
+        fn = fn.group(1).strip() if fn else ""
+        if blk.startswith("!Passed") and "Name:            SyncInserted" in blk \
+                and re.search(r"String:\s+'?barrier synchronization", blk):
+            barrier.add(fn)
+        if not blk.startswith("!Missed"):
+            continue
+        b = re.search(r"- Block:\s+'?(\d+)", blk)
+        i = re.search(r"- Index:\s+'?(\d+)", blk)
+        if b and i:
+            named.setdefault(fn, set()).add((int(b.group(1)),
+                                             int(i.group(1))))
+    return named, barrier
+
+
+def parse_asm(lines):
+    """Per line (0-based): (function, block, index, engine, kind) where kind
+    is 'wait', 'data', or None; index counts data-path instructions in the
+    block."""
+    out = []
+    fn, block, index = "", 0, 0
+    for line in lines:
+        s = line.strip()
+        m = LABEL.match(s) or BB_COMMENT.match(line)
+        if m:
+            block, index = int(m.group(1)), 0
+            out.append((fn, block, index, None, None))
+            continue
+        f = FUNC.match(s)
+        if f and not s.startswith("."):
+            fn, block, index = f.group(1), 0, 0
+            out.append((fn, block, index, None, None))
+            continue
+        if not s or s.startswith(("#", ".")):
+            out.append((fn, block, index, None, None))
+            continue
+        mnem = s.split()[0]
+        eng = mnem.split(".")[0]
+        if "." not in mnem or eng not in ENGINES:
+            out.append((fn, block, index, None, None))
+        elif mnem.endswith((".wait", ".waitr")):
+            out.append((fn, block, index, eng, "wait"))
+        elif mnem.endswith((".inc", ".semset")):
+            out.append((fn, block, index, eng, None))
+        else:
+            out.append((fn, block, index, "sp" if eng == "dma" else eng,
+                        "data"))
+            index += 1
+    return out
+
+
+def unexplained(asm_text, sites, remarks_text):
+    """The over-synchronized sites (simulator JSON sync_sites with
+    over_sync_cycles) that no remark explains."""
+    named, barrier = remark_blocks(remarks_text)
+    info = parse_asm(asm_text.splitlines())
+    bad = []
+    for s in sites:
+        if not s.get("over_sync_cycles"):
+            continue
+        ln = int(s.get("line") or 0) - 1
+        if ln < 0 or ln >= len(info) or info[ln][4] != "wait":
+            bad.append(s)
+            continue
+        fn, block, _, eng, _ = info[ln]
+        if fn in barrier:
+            continue
+        ok = False
+        first = True
+        hoisted = False
+        for j in range(ln + 1, len(info)):
+            f2, b2, i2, e2, k2 = info[j]
+            if f2 != fn:
+                break
+            if b2 != block:
+                hoisted = True
+            if k2 != "data" or e2 != eng:
+                continue
+            if (b2, i2) in named.get(fn, ()):
+                ok = True
+                break
+            if first and not hoisted:
+                break
+            first = False
+        if not ok:
+            bad.append(s)
+    return bad
