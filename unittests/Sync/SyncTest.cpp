@@ -48,6 +48,15 @@ using namespace llvm::NeuronISA;
 
 namespace {
 
+// The pass takes the registers a function leaves free, r20..r31 first:
+// counters from r20 up, snapshots from r31 down (NeuronISASyncRegisters.h).
+constexpr unsigned NumPreferred = SyncRegs::NumPreferred;
+unsigned syncReg(unsigned I) {
+  return getGPR(SyncRegs::FirstPreferredIndex + I);
+}
+unsigned counterReg(unsigned I) { return syncReg(I); }
+unsigned snapshotReg(unsigned I) { return syncReg(NumPreferred - 1 - I); }
+
 bool runPrecise(MachineFunction &MF, const EngineDependences &Deps,
                 const MachineLoopInfo &MLI, SyncReport &Report) {
   SyncGenerator Gen(MF, Deps, MLI, Report);
@@ -155,8 +164,8 @@ protected:
     return false;
   }
   static bool usesAnySyncReg(const MachineFunction &MF) {
-    for (unsigned I = 0; I < SyncRegs::Count; ++I)
-      if (defines(MF, SyncRegs::reg(I)) || reads(MF, SyncRegs::reg(I)))
+    for (unsigned I = 0; I < NumPreferred; ++I)
+      if (defines(MF, syncReg(I)) || reads(MF, syncReg(I)))
         return true;
     return false;
   }
@@ -452,11 +461,21 @@ body:             |
 )MIR";
 }
 
+/// Writes of r<First>..r19 in the entry block: the function takes them, and
+/// leaves exactly r20..r31 to the synchronization pass.
+std::string takeRegistersBelowR20(unsigned First) {
+  std::string S;
+  for (unsigned I = First; I < 20; ++I)
+    S += "    $r" + std::to_string(I) + " = LI 0\n";
+  return S;
+}
+
 // From test/CodeGen/NeuronISA/sync/register-exhaustion.ll (stop-before
 // output), with N tiles: DVE initializes @tN..@t1 before the loop (the
 // opposite order to the loop's), the loop's ACT reads @ti then DVE rewrites
 // each @ti. Each of the N dependences DVE -> ACT needs a snapshot register;
-// ACT and DVE change alike: one counter.
+// ACT and DVE change alike: one counter. The function takes r3..r19: the
+// pass has r20..r31.
 std::string exhaustionMIR(unsigned N) {
   std::string IR, Pre, Act, Dve;
   for (unsigned I = 1; I <= N; ++I) {
@@ -489,7 +508,7 @@ body:             |
   bb.0:
     successors: %bb.3, %bb.1
     liveins: $r1
-)MIR" + Pre +
+)MIR" + takeRegistersBelowR20(3) + Pre +
          R"MIR(    BEQ $r1, $r0, %bb.3
 
   bb.1:
@@ -512,7 +531,8 @@ body:             |
 
 // A loop in which DMA queue q (0 <= q < NumQueues) issues q + 1 loads into
 // the same tile @g per iteration: every queue's count changes differently,
-// so each needs a counter register of its own.
+// so each needs a counter register of its own. The function takes r4..r19:
+// the pass has r20..r31.
 std::string queueCountersMIR(unsigned NumQueues) {
   std::string Body;
   for (unsigned Q = 0; Q < NumQueues; ++Q)
@@ -537,7 +557,7 @@ body:             |
     successors: %bb.1
     liveins: $r1, $r2
     $r3 = LI 0
-
+)MIR" + takeRegistersBelowR20(4) + R"MIR(
   bb.1:
     successors: %bb.1, %bb.2
     liveins: $r1, $r2, $r3
@@ -1043,12 +1063,12 @@ TEST_F(SyncTest, PreciseLoopUsesCountersAndSnapshots) {
   EXPECT_TRUE(R.Fallbacks.empty());
   // Counters r20, r21 (lowest), snapshots r31, r30 (highest); nothing in
   // between.
-  EXPECT_TRUE(defines(*MF, SyncRegs::counterReg(0)));
-  EXPECT_TRUE(defines(*MF, SyncRegs::counterReg(1)));
-  EXPECT_TRUE(defines(*MF, SyncRegs::snapshotReg(0)));
-  EXPECT_TRUE(defines(*MF, SyncRegs::snapshotReg(1)));
-  for (unsigned I = 2; I < SyncRegs::Count - 2; ++I)
-    EXPECT_FALSE(defines(*MF, SyncRegs::reg(I))) << "r" << 20 + I;
+  EXPECT_TRUE(defines(*MF, counterReg(0)));
+  EXPECT_TRUE(defines(*MF, counterReg(1)));
+  EXPECT_TRUE(defines(*MF, snapshotReg(0)));
+  EXPECT_TRUE(defines(*MF, snapshotReg(1)));
+  for (unsigned I = 2; I < NumPreferred - 2; ++I)
+    EXPECT_FALSE(defines(*MF, syncReg(I))) << "r" << 20 + I;
   EXPECT_EQ(countOpcode(*MF, NeuronISA::ACT_WAITR) +
                 countOpcode(*MF, NeuronISA::DVE_WAITR) +
                 countOpcode(*MF, NeuronISA::POOL_WAITR),
@@ -1102,10 +1122,10 @@ TEST_F(SyncTest, SnapshotRegistersRunOut) {
     EXPECT_TRUE(R.Fallbacks.empty());
     EXPECT_EQ(R.Total.WaitsDynamic, 20u);
     EXPECT_EQ(R.Total.WaitsRedundant, 0u);
-    EXPECT_TRUE(defines(*MF, SyncRegs::counterReg(0)));
-    EXPECT_FALSE(defines(*MF, SyncRegs::counterReg(1)));
+    EXPECT_TRUE(defines(*MF, counterReg(0)));
+    EXPECT_FALSE(defines(*MF, counterReg(1)));
     for (unsigned I = 0; I < 10; ++I)
-      EXPECT_TRUE(defines(*MF, SyncRegs::snapshotReg(I))) << "snapshot " << I;
+      EXPECT_TRUE(defines(*MF, snapshotReg(I))) << "snapshot " << I;
   }
   // 14 dependences: 3 groups are left without a register and fall back to
   // waiting for every earlier DVE completion; the function is still
@@ -1121,14 +1141,14 @@ TEST_F(SyncTest, SnapshotRegistersRunOut) {
     EXPECT_EQ(R.SnapshotRegs, 11u);
     ASSERT_EQ(R.Fallbacks.size(), 3u);
     for (const SyncReport::Fallback &F : R.Fallbacks) {
-      EXPECT_NE(F.Why.find("no reserved register left"), std::string::npos)
+      EXPECT_NE(F.Why.find("no free register left"), std::string::npos)
           << F.Why;
       EXPECT_NE(F.Why.find("dve"), std::string::npos) << F.Why;
       EXPECT_EQ(F.MBB, MF->getBlockNumbered(2)); // the loop's consumers
     }
-    // Every reserved register is in use.
-    for (unsigned I = 0; I < SyncRegs::Count; ++I)
-      EXPECT_TRUE(defines(*MF, SyncRegs::reg(I))) << "r" << 20 + I;
+    // Every free register is in use.
+    for (unsigned I = 0; I < NumPreferred; ++I)
+      EXPECT_TRUE(defines(*MF, syncReg(I))) << "r" << 20 + I;
     EXPECT_EQ(R.Total.Barriers, 0u);
     EXPECT_EQ(countOpcode(*MF, NeuronISA::BARRIER), 0u);
     // Implied fallback waits are dropped.

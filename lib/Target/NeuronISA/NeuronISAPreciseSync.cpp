@@ -40,7 +40,8 @@ using namespace llvm::NeuronISA;
 #define DEBUG_TYPE "neuronisa-sync"
 
 PreciseSync::PreciseSync(SyncGenerator &Gen)
-    : Gen(Gen), Deps(Gen.getDependences()), RPO(Gen.getRPO()) {}
+    : Gen(Gen), Deps(Gen.getDependences()), RPO(Gen.getRPO()),
+      Pool(Gen.getFunction()) {}
 
 //===----------------------------------------------------------------------===//
 // 1. Counters
@@ -175,6 +176,37 @@ void PreciseSync::computeThresholds() {
       NeedsSnapshot[GI] = NeedsSnapshot[GI] || !Known;
     }
   }
+}
+
+/// A snapshot wait of consumer C on agent F is implied by a counter-relative
+/// wait of C on F whose threshold is at least N_F at the start of C's block:
+/// a group is Unknown at C only if none of its sites precedes C in C's
+/// block, so its threshold T_G was fixed before the block started and
+/// T_G <= N_F(block entry) = C_F + off_F(entry) (C_F does not change inside
+/// a block). C waits for the largest of its thresholds, which the
+/// counter-relative wait (a Known group's) already reaches: the snapshot
+/// wait is left out, and a group none of whose snapshot waits is left needs
+/// no register. (Only C's own waits count: the translation validator does
+/// not relate a snapshot to a wait of an earlier consumer.)
+void PreciseSync::dropImpliedSnapshotWaits() {
+  for (unsigned C = 0; C < Waits.size(); ++C) {
+    auto &WS = Waits[C];
+    if (WS.size() < 2)
+      continue;
+    const MachineBasicBlock &B = *Deps.sites()[C].MBB;
+    bool Covered[NumAgents] = {};
+    for (const WaitRequest &R : WS)
+      if (!R.Snapshot && R.K >= entryOffset(B, R.F))
+        Covered[R.F] = true;
+    llvm::erase_if(WS, [&](const WaitRequest &R) {
+      return R.Snapshot && Covered[R.F];
+    });
+  }
+  NeedsSnapshot.assign(Groups.size(), false);
+  for (const auto &WS : Waits)
+    for (const WaitRequest &R : WS)
+      if (R.Snapshot)
+        NeedsSnapshot[R.Group] = true;
 }
 
 /// A consumer's threshold for agent F is the largest of its groups' (all
@@ -399,6 +431,7 @@ bool PreciseSync::run() {
   }
   {
     SyncPhaseTimer T("precise-snapshot-unions", "Precise: snapshot unions");
+    dropImpliedSnapshotWaits();
     mergeSnapshots();
     combineWaits();
   }
@@ -415,5 +448,15 @@ bool PreciseSync::run() {
   Gen.getReport().DependenceGroups = Groups.size();
   SyncPhaseTimer T("precise-emission", "Precise: emission");
   emit();
+  SmallVector<unsigned, 32> Used;
+  for (AgentId F = 0; F < NumAgents; ++F)
+    if (CounterReg[F] != SyncRegs::zeroReg())
+      Used.push_back(CounterReg[F]);
+  for (unsigned GI = 0; GI < Groups.size(); ++GI)
+    if (NeedsSnapshot[GI] && SnapshotReg[GI])
+      Used.push_back(SnapshotReg[GI]);
+  llvm::sort(Used);
+  Used.erase(llvm::unique(Used), Used.end());
+  addSyncRegisterLiveIns(Gen.getFunction(), Used);
   return true;
 }

@@ -20,6 +20,7 @@
 
 #include "NeuronISADependenceAnalysis.h"
 #include "NeuronISASyncGenerator.h"
+#include "NeuronISASyncRegisters.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include <vector>
@@ -34,7 +35,7 @@ public:
   explicit PreciseSync(SyncGenerator &Gen);
 
   /// Inserts the synchronization. Returns false, having changed nothing,
-  /// when the agents' counters alone do not fit in the reserved registers
+  /// when the agents' counters alone do not fit in the free registers
   /// (the caller then falls back to the barrier algorithm).
   bool run();
 
@@ -62,11 +63,13 @@ private:
   WaitRequests Waits;          // per consumer site
   std::vector<bool> NeedsSnapshot; // per group
   void computeThresholds();
+  void dropImpliedSnapshotWaits();
   void mergeSnapshots();
   void combineWaits();
   void orderWaitsByRelease();
 
   //===--- 3. Registers ---------------------------------------------------===//
+  SyncRegisterPool Pool; // the registers the function leaves free
   unsigned CounterReg[NumAgents] = {};
   AgentId CounterOwner[NumAgents] = {}; // agent whose addi updates the reg
   bool OwnsCounter[NumAgents] = {};      // CounterOwner[F] == F, F counts
@@ -120,7 +123,7 @@ private:
     int Lo, Hi;
   };
   using LiveSpans = SmallVector<LiveSpan, 8>;
-  /// The values given to one reserved register: their spans, sorted by
+  /// The values given to one free register: their spans, sorted by
   /// block.
   class RegisterOccupancy {
   public:

@@ -1,11 +1,12 @@
 //===-- NeuronISAPreciseSyncRegisters.cpp - Registers of precise sync -----===//
 //
-// Step 3 of the precise algorithm: the reserved registers (SyncRegs).
+// Step 3 of the precise algorithm: the registers the function leaves free
+// (SyncRegisterPool).
 //  - Counters first: agents whose counters change alike at every block end
-//    share one register; more distinct counters than registers make the
+//    share one register; more distinct counters than free registers make the
 //    whole function fall back to the barrier algorithm.
-//  - Snapshots by priority (their waits weighted by 8^loop depth), highest
-//    register first, sharing a register (also a counter's, after its last
+//  - Snapshots by priority (their waits weighted by 8^loop depth), in the
+//    pool's snapshot order (r31 down, then below r20), sharing a register (also a counter's, after its last
 //    read) when their live ranges do not meet; groups with the same last
 //    producer sites per block share one snapshot. A group left without a
 //    register waits for the current count N_F(c) instead (sound, not
@@ -292,12 +293,12 @@ bool PreciseSync::assignCounters(unsigned &NumCounters) {
     if (New)
       ++NumCounters;
   }
-  if (NumCounters > SyncRegs::Count) {
+  if (NumCounters > Pool.size()) {
     Gen.noteFallback(&Gen.getFunction().front(),
                      std::to_string(NumCounters) +
                          " agents need a counter register, only " +
-                         std::to_string(SyncRegs::Count) +
-                         " are reserved: using the barrier algorithm");
+                         std::to_string(Pool.size()) +
+                         " registers are free: using the barrier algorithm");
     return false;
   }
   return true;
@@ -320,7 +321,7 @@ void PreciseSync::waitForEveryEarlierInstance(unsigned GI) {
       }
   NeedsSnapshot[GI] = false;
   Gen.noteFallback(
-      First, "no reserved register left for the threshold of a "
+      First, "no free register left for the threshold of a "
              "dependence on " +
                  agentName(G.Producer) + " (" +
                  std::to_string(G.Consumers.size()) +
@@ -351,7 +352,9 @@ bool PreciseSync::assignSnapshots(
   }
   llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
   bool Fallback = false;
-  BitVector SnapshotUsed(SyncRegs::Count);
+  BitVector SnapshotUsed(Pool.size());
+  SmallVector<unsigned, 32> Order;
+  Pool.snapshotOrder(Order);
   SmallVector<std::pair<unsigned, int>, 8> Uses;
   for (const auto &[Weight, GI] : Want) {
     // Every read of the snapshot lies in its live range: a register that
@@ -370,11 +373,13 @@ bool PreciseSync::assignSnapshots(
     int Reg = -1;
     if (llvm::any_of(Occupied, FreeAtUses)) {
       LiveSpans R = snapshotRange(GI);
-      // Highest registers first (r31, r30, ...): snapshots, then counters'
-      // dead stretches.
-      for (int X = SyncRegs::Count - 1; X >= 0 && Reg < 0; --X)
-        if (!Occupied[X].interferes(R))
+      // r31, r30, ...: snapshots, then counters' dead stretches, then the
+      // free registers below r20.
+      for (unsigned X : Order)
+        if (!Occupied[X].interferes(R)) {
           Reg = X;
+          break;
+        }
       if (Reg >= 0)
         Occupied[Reg].add(R);
     }
@@ -384,7 +389,7 @@ bool PreciseSync::assignSnapshots(
       Fallback = true;
       continue;
     }
-    SnapshotReg[GI] = SyncRegs::reg(Reg);
+    SnapshotReg[GI] = Pool.reg(Reg);
     if (unsigned(Reg) >= NumCounters)
       SnapshotUsed.set(Reg);
   }
@@ -408,13 +413,13 @@ bool PreciseSync::allocateRegisters() {
   SnapshotLiveOut.assign(Groups.size(), {});
   CounterLiveOut.assign(NumAgents, BitVector());
 
-  // Live ranges per reserved register (index I: register r20 + I).
-  std::vector<RegisterOccupancy> Occupied(SyncRegs::Count);
-  // Counters are all live at the entry: r20, r21, ...
+  // Live ranges per free register (index I: Pool.reg(I)).
+  std::vector<RegisterOccupancy> Occupied(Pool.size());
+  // Counters are all live at the entry: the pool's first registers.
   unsigned Next = 0;
   for (AgentId F = 0; F < NumAgents; ++F)
     if (OwnsCounter[F]) {
-      CounterReg[F] = SyncRegs::counterReg(Next);
+      CounterReg[F] = Pool.reg(Next);
       Occupied[Next++].add(counterRange(F));
     }
   for (AgentId F = 0; F < NumAgents; ++F)

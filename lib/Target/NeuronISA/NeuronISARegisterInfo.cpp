@@ -2,7 +2,6 @@
 
 #include "NeuronISARegisterInfo.h"
 #include "NeuronISAFrameLowering.h"
-#include "NeuronISASyncRegisters.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -35,9 +34,8 @@ BitVector
 NeuronISARegisterInfo::getReservedRegs(const MachineFunction &MF) const {
   BitVector Reserved(getNumRegs());
   Reserved.set(NeuronISA::R0); // reads as zero
-  // The synchronization passes' registers (NeuronISASyncRegisters.h).
-  for (unsigned I = 0; I < NeuronISA::SyncRegs::Count; ++I)
-    Reserved.set(NeuronISA::SyncRegs::reg(I));
+  // Nothing is kept for the synchronization pass: it takes the registers a
+  // function leaves free (NeuronISASyncRegisters.h).
   // Semaphores are not values: they are never allocated.
   for (MCPhysReg Sem : NeuronISA::SEMRegClass)
     Reserved.set(Sem);

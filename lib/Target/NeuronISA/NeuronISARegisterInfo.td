@@ -21,8 +21,9 @@ foreach I = 0-255 in
 // The "no semaphore" value of an instruction's completion-increment operand.
 def SNONE : NeuronISAReg<256, "snone">;
 
-// Allocation order: r1..r19. r0 is the zero register; r20..r31 are reserved
-// for the synchronization passes (see NeuronISARegisterInfo::getReservedRegs).
+// Allocation order: r1..r31, r0 (the zero register) reserved. The
+// synchronization pass takes the registers a function leaves free, r20..r31
+// first (NeuronISASyncRegisters.h): the allocator reaches them last.
 def GPR : RegisterClass<"NeuronISA", [i32], 32,
                         (add (sequence "R%u", 1, 19), R0,
                              (sequence "R%u", 20, 31))>;

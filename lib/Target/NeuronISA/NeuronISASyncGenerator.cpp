@@ -173,7 +173,7 @@ void NeuronISA::emitSyncRemarks(MachineFunction &MF,
            << ore::NV("CounterRegs", R.CounterRegs) << " counter and "
            << ore::NV("SnapshotRegs", R.SnapshotRegs)
            << " snapshot registers of "
-           << ore::NV("ReservedRegs", SyncRegs::Count) << " reserved, "
+           << ore::NV("FreeRegs", R.FreeRegs) << " free, "
            << ore::NV("Sites", unsigned(Deps.sites().size()))
            << " data-path instructions, "
            << ore::NV("Groups", unsigned(Deps.groups().size()))

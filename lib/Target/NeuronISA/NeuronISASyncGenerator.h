@@ -48,7 +48,7 @@ struct SyncReport {
     unsigned WaitsRedundant = 0; // needed waits implied by earlier waits
     unsigned IncSites = 0;       // producers whose $sem was set
     unsigned PadIncs = 0;        // E.inc padding (barrier mode)
-    unsigned Bookkeeping = 0;    // li / addi on reserved registers
+    unsigned Bookkeeping = 0;    // li / addi on counters and snapshots
     unsigned Barriers = 0;       // BARRIER instructions inserted
   };
   Counts Total;
@@ -56,6 +56,8 @@ struct SyncReport {
   unsigned Semaphores = 0;
   unsigned CounterRegs = 0;
   unsigned SnapshotRegs = 0;
+  /// Precise: the registers the function left free for them.
+  unsigned FreeRegs = 0;
   unsigned DependenceGroups = 0;
   /// Precise: waits moved out of a loop to its preheader (loop-invariant).
   unsigned WaitsHoisted = 0;

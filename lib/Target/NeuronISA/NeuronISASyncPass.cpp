@@ -25,6 +25,7 @@
 #include "NeuronISAPreciseSync.h"
 #include "NeuronISASyncDump.h"
 #include "NeuronISASyncGenerator.h"
+#include "NeuronISASyncRegisters.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -217,6 +218,7 @@ bool NeuronISASync::run(MachineFunction &MF, bool &CFGChanged) {
                     << Deps.sites().size() << " sites, "
                     << Deps.groups().size() << " dependence groups\n");
   SyncReport Report;
+  Report.FreeRegs = SyncRegisterPool(MF).size();
   bool Precise = Mode == SyncMode::Precise;
   bool Changed = false;
   if (!Deps.groups().empty()) {

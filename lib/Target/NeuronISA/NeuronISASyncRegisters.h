@@ -1,26 +1,29 @@
 //===-- NeuronISASyncRegisters.h - Registers of the sync passes -*- C++ -*-===//
 //
-// The scalar registers r20..r31 are reserved for the synchronization passes
-// (NeuronISARegisterInfo::getReservedRegs keeps the allocator away from
-// them; this header is the one definition of which they are)
-// and all 256 semaphores belong to the passes in the precise and barrier
-// modes. This header names their roles; docs/Synchronization.md explains
-// them.
+// The scalar registers of the synchronization passes. The pass runs after
+// register allocation, so it knows which physical registers a function
+// touches: it takes the ones the function never reads or writes
+// (SyncRegisterPool). Nothing is reserved for it: register allocation may
+// use r1..r31 (in that order, so r20..r31 stay free unless the function
+// needs more than 19 registers). All 256 semaphores belong to the passes in
+// the precise and barrier modes. This header names their roles;
+// docs/Synchronization.md explains them.
 //
 // Roles, assigned per function by the precise pass (NeuronISAPreciseSync):
 //  - counter C_F, one per producing agent F whose count needs a register:
 //      C_F + off_F(point) = number of S_F increments issued so far in program
-//      order, off_F(point) a compile-time constant. Counters take the
-//      lowest reserved registers (r20, r21, ...). An agent whose count is a
+//      order, off_F(point) a compile-time constant. Counters take the pool's
+//      first registers (r20, r21, ...). An agent whose count is a
 //      compile-time constant everywhere (no join needs a correction) gets no
 //      register: its counter is r0.
 //  - snapshot R_G, one per dependence group G (one producing agent F and one
 //      set of producer sites) whose latest producer instance is not a
 //      constant offset from C_F at some consumer: R_G = the count right after
-//      the latest executed producer of G. Snapshots take the remaining
-//      registers, highest first (r31, r30, ...), and a counter's register
-//      after the counter's last read; values whose live ranges (intervals
-//      inside blocks) do not meet share a register.
+//      the latest executed producer of G. Snapshots search the pool in
+//      SyncRegisterPool::snapshotOrder (r31, r30, ..., then the free
+//      registers below r20), including a counter's register after the
+//      counter's last read; values whose live ranges (intervals inside
+//      blocks) do not meet share a register.
 // Counters are set at function entry (li r, 0); a snapshot only if read
 // before written.
 // The barrier pass uses no registers.
@@ -36,28 +39,54 @@
 #define LLVM_LIB_TARGET_NEURONISA_NEURONISASYNCREGISTERS_H
 
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 
 namespace llvm {
+class MachineFunction;
+
 namespace NeuronISA {
 namespace SyncRegs {
 
-/// First reserved scalar register and how many there are (r20..r31).
-constexpr unsigned FirstIndex = 20;
-constexpr unsigned Count = 12;
-
-/// The I-th reserved register, 0 <= I < Count (r20 + I).
-inline unsigned reg(unsigned I) { return getGPR(FirstIndex + I); }
-
-/// Register of the I-th counter (r20, r21, ...).
-inline unsigned counterReg(unsigned I) { return reg(I); }
-/// Register of the I-th snapshot (r31, r30, ...).
-inline unsigned snapshotReg(unsigned I) { return reg(Count - 1 - I); }
+/// The registers the pass prefers, r20..r31: register allocation reaches
+/// them last.
+constexpr unsigned FirstPreferredIndex = 20;
+constexpr unsigned NumPreferred = 12;
 
 /// Register that reads as zero: the "counter" of an agent whose count is a
 /// compile-time constant.
 inline unsigned zeroReg() { return getGPR(0); }
 
 } // namespace SyncRegs
+
+/// The scalar registers one function leaves to the synchronization pass:
+/// every GPR but r0 that no instruction of the function reads, writes or
+/// clobbers (an argument register whose argument is never used included).
+/// Order: the free ones of r20..r31 ascending, then the free ones of r19..r1
+/// descending (the allocator hands out r1 upward, so the registers least
+/// likely taken come first).
+class SyncRegisterPool {
+public:
+  explicit SyncRegisterPool(const MachineFunction &MF);
+
+  unsigned size() const { return Regs.size(); }
+  /// The I-th register, 0 <= I < size().
+  unsigned reg(unsigned I) const { return Regs[I]; }
+  /// Indices in the order snapshots search them: the preferred block from
+  /// its top down (r31, r30, ...; counters take it from the bottom), then
+  /// the registers below r20.
+  void snapshotOrder(SmallVectorImpl<unsigned> &Order) const;
+
+private:
+  SmallVector<unsigned, 32> Regs;
+  unsigned NumPreferredFree = 0; // Regs[0..NumPreferredFree) are r20..r31
+};
+
+/// Adds Regs, registers of a SyncRegisterPool that the pass wrote and read,
+/// to the live-in lists of the blocks they are live into (the machine
+/// verifier checks every read of a register that is not reserved).
+void addSyncRegisterLiveIns(MachineFunction &MF, ArrayRef<unsigned> Regs);
+
 } // namespace NeuronISA
 } // namespace llvm
 

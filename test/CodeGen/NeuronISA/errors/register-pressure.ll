@@ -1,7 +1,7 @@
 ; RUN: not llc -mtriple=neuronisa < %s 2>&1 | FileCheck %s
 ; RUN: not llc -mtriple=neuronisa -O0 < %s 2>&1 | FileCheck %s
-; More live scalar values than allocatable registers (r1-r19): NeuronISA has
-; no stack to spill to, so this is an error, at -O2 and -O0 alike.
+; More live scalar values than registers (r1-r31): NeuronISA has no stack to
+; spill to, so this is an error, at -O2 and -O0 alike.
 ; CHECK: error: {{.*}}in function pressure{{.*}}: needs a stack (register spills or stack objects), which NeuronISA engines do not have; reduce the number of live scalar values
 
 define i32 @pressure(i32 %a, i32 %b) {
@@ -53,6 +53,30 @@ define i32 @pressure(i32 %a, i32 %b) {
   %w22 = xor i32 %v22, %b
   %v23 = mul i32 %a, 26
   %w23 = xor i32 %v23, %b
+  %v24 = mul i32 %a, 27
+  %w24 = xor i32 %v24, %b
+  %v25 = mul i32 %a, 28
+  %w25 = xor i32 %v25, %b
+  %v26 = mul i32 %a, 29
+  %w26 = xor i32 %v26, %b
+  %v27 = mul i32 %a, 30
+  %w27 = xor i32 %v27, %b
+  %v28 = mul i32 %a, 31
+  %w28 = xor i32 %v28, %b
+  %v29 = mul i32 %a, 32
+  %w29 = xor i32 %v29, %b
+  %v30 = mul i32 %a, 33
+  %w30 = xor i32 %v30, %b
+  %v31 = mul i32 %a, 34
+  %w31 = xor i32 %v31, %b
+  %v32 = mul i32 %a, 35
+  %w32 = xor i32 %v32, %b
+  %v33 = mul i32 %a, 36
+  %w33 = xor i32 %v33, %b
+  %v34 = mul i32 %a, 37
+  %w34 = xor i32 %v34, %b
+  %v35 = mul i32 %a, 38
+  %w35 = xor i32 %v35, %b
   %c = icmp sgt i32 %a, 0
   br i1 %c, label %x, label %y
 x:
@@ -81,7 +105,19 @@ y:
   %s21 = mul i32 %s20, %w21
   %s22 = mul i32 %s21, %w22
   %s23 = mul i32 %s22, %w23
-  %t0 = add i32 %s23, %w0
+  %s24 = mul i32 %s23, %w24
+  %s25 = mul i32 %s24, %w25
+  %s26 = mul i32 %s25, %w26
+  %s27 = mul i32 %s26, %w27
+  %s28 = mul i32 %s27, %w28
+  %s29 = mul i32 %s28, %w29
+  %s30 = mul i32 %s29, %w30
+  %s31 = mul i32 %s30, %w31
+  %s32 = mul i32 %s31, %w32
+  %s33 = mul i32 %s32, %w33
+  %s34 = mul i32 %s33, %w34
+  %s35 = mul i32 %s34, %w35
+  %t0 = add i32 %s35, %w0
   %t1 = add i32 %t0, %w1
   %t2 = add i32 %t1, %w2
   %t3 = add i32 %t2, %w3
@@ -105,5 +141,17 @@ y:
   %t21 = add i32 %t20, %w21
   %t22 = add i32 %t21, %w22
   %t23 = add i32 %t22, %w23
-  ret i32 %t23
+  %t24 = add i32 %t23, %w24
+  %t25 = add i32 %t24, %w25
+  %t26 = add i32 %t25, %w26
+  %t27 = add i32 %t26, %w27
+  %t28 = add i32 %t27, %w28
+  %t29 = add i32 %t28, %w29
+  %t30 = add i32 %t29, %w30
+  %t31 = add i32 %t30, %w31
+  %t32 = add i32 %t31, %w32
+  %t33 = add i32 %t32, %w33
+  %t34 = add i32 %t33, %w34
+  %t35 = add i32 %t34, %w35
+  ret i32 %t35
 }

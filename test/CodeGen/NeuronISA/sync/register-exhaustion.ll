@@ -1,34 +1,46 @@
 ; RUN: llc -mtriple=neuronisa -verify-machineinstrs -pass-remarks-missed=neuronisa-sync -pass-remarks-analysis=neuronisa-sync < %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
 ; RUN: llc -mtriple=neuronisa -verify-machineinstrs < %s | FileCheck %s
-; Register exhaustion: 14 dependence groups need a snapshot register (the
-; initial writes of @t1..@t14 run in the opposite order to the loop's, so
+; Register exhaustion: 32 dependence groups need a snapshot register (the
+; initial writes of @t1..@t32 run in the opposite order to the loop's, so
 ; no threshold is a constant offset from the counter on both paths into the
-; loop). One counter (ACT and DVE change alike) leaves 11 snapshots; the
-; other 3 groups fall back, soundly, to waiting for every earlier DVE
-; completion, and a missed remark says so.
+; loop). The function uses r1 and r2; the pass has the 29 others. One
+; counter (ACT and DVE change alike, r20) leaves 28 snapshots: r31 down to
+; r21, then r19 down to r3. The other 4 groups fall back, soundly, to
+; waiting for every earlier DVE completion, and a missed remark says so.
 
-; REMARK: remark: <unknown>:0:0: 2 semaphores, 1 counter and 11 snapshot registers of 12 reserved
+; REMARK: remark: <unknown>:0:0: 2 semaphores, 1 counter and 28 snapshot registers of 29 free
 ; Each fallback names the wait it concerns (FallbackWait).
 ; REMARK: loop exhaust:loop
-; REMARK-NEXT: remark: <unknown>:0:0: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
-; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 11 of %bb.2 'loop') for dve may be over-synchronized: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 11
-; REMARK-NEXT: remark: <unknown>:0:0: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
-; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 12 of %bb.2 'loop') for dve may be over-synchronized: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 12
-; REMARK-NEXT: remark: <unknown>:0:0: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
-; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 13 of %bb.2 'loop') for dve may be over-synchronized: no reserved register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 13
+; REMARK-NEXT: remark: <unknown>:0:0: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
+; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 28 of %bb.2 'loop') for dve may be over-synchronized: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 28
+; REMARK-NEXT: remark: <unknown>:0:0: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
+; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 29 of %bb.2 'loop') for dve may be over-synchronized: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 29
+; REMARK-NEXT: remark: <unknown>:0:0: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
+; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 30 of %bb.2 'loop') for dve may be over-synchronized: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 30
+; REMARK-NEXT: remark: <unknown>:0:0: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
+; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 31 of %bb.2 'loop') for dve may be over-synchronized: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 31
 ; REMARK-NOT: remark
 ; Every snapshot is written before the loop reads it: no initialization.
 ; CHECK-LABEL: exhaust:
 ; CHECK: li r20, 0
-; CHECK-NOT: li r{{2[1-9]|3[01]}}, 0
-; CHECK: addi r21, r20, 4
-; CHECK: addi r31, r20, 14
+; CHECK-NOT: li r{{[0-9]+}}, 0
+; CHECK: addi r3, r20, 5
+; CHECK: addi r19, r20, 21
+; CHECK-NEXT: dve.memset
+; CHECK-NEXT: addi r21, r20, 22
+; CHECK: addi r31, r20, 32
 ; CHECK: # %loop
-; The three groups without a register wait for all 14 earlier DVE writes
-; (C + 14); the later two of them are implied by the first.
-; CHECK: act.waitr [[DVE:s[0-9]+]], r21, 0
+; The first 28 exps wait on their snapshots, r31 down to r3.
+; CHECK: act.waitr [[DVE:s[0-9]+]], r31, 0
+; CHECK: act.waitr [[DVE]], r21, 0
 ; CHECK-NEXT: act.exp
-; CHECK-NEXT: act.waitr [[DVE]], r20, 14
+; CHECK-NEXT: act.waitr [[DVE]], r19, 0
+; CHECK: act.waitr [[DVE]], r3, 0
+; CHECK-NEXT: act.exp
+; The four groups without a register wait for all 32 earlier DVE writes
+; (C + 32); the later three of them are implied by the first.
+; CHECK-NEXT: act.waitr [[DVE]], r20, 32
+; CHECK-NEXT: act.exp
 ; CHECK-NEXT: act.exp
 ; CHECK-NEXT: act.exp
 ; CHECK-NEXT: act.exp
@@ -62,11 +74,65 @@
 @u13 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
 @t14 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
 @u14 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t15 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u15 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t16 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u16 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t17 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u17 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t18 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u18 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t19 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u19 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t20 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u20 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t21 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u21 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t22 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u22 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t23 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u23 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t24 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u24 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t25 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u25 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t26 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u26 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t27 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u27 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t28 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u28 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t29 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u29 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t30 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u30 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t31 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u31 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@t32 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
+@u32 = internal addrspace(2) global [128 x [16 x float]] zeroinitializer
 declare void @neuronisa.act.exp(ptr addrspace(2), ptr addrspace(2), i32, i32, float, float)
 declare void @neuronisa.dve.ts.add(ptr addrspace(2), ptr addrspace(2), float, i32, i32)
 declare void @neuronisa.dve.memset(ptr addrspace(2), float, i32, i32)
 define void @exhaust(i32 %n) {
 entry:
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t32, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t31, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t30, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t29, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t28, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t27, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t26, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t25, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t24, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t23, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t22, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t21, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t20, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t19, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t18, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t17, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t16, float 0.0, i32 128, i32 16)
+  call void @neuronisa.dve.memset(ptr addrspace(2) @t15, float 0.0, i32 128, i32 16)
   call void @neuronisa.dve.memset(ptr addrspace(2) @t14, float 0.0, i32 128, i32 16)
   call void @neuronisa.dve.memset(ptr addrspace(2) @t13, float 0.0, i32 128, i32 16)
   call void @neuronisa.dve.memset(ptr addrspace(2) @t12, float 0.0, i32 128, i32 16)
@@ -99,6 +165,24 @@ loop:
   call void @neuronisa.act.exp(ptr addrspace(2) @u12, ptr addrspace(2) @t12, i32 128, i32 16, float 1.0, float 0.0)
   call void @neuronisa.act.exp(ptr addrspace(2) @u13, ptr addrspace(2) @t13, i32 128, i32 16, float 1.0, float 0.0)
   call void @neuronisa.act.exp(ptr addrspace(2) @u14, ptr addrspace(2) @t14, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u15, ptr addrspace(2) @t15, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u16, ptr addrspace(2) @t16, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u17, ptr addrspace(2) @t17, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u18, ptr addrspace(2) @t18, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u19, ptr addrspace(2) @t19, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u20, ptr addrspace(2) @t20, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u21, ptr addrspace(2) @t21, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u22, ptr addrspace(2) @t22, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u23, ptr addrspace(2) @t23, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u24, ptr addrspace(2) @t24, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u25, ptr addrspace(2) @t25, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u26, ptr addrspace(2) @t26, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u27, ptr addrspace(2) @t27, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u28, ptr addrspace(2) @t28, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u29, ptr addrspace(2) @t29, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u30, ptr addrspace(2) @t30, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u31, ptr addrspace(2) @t31, i32 128, i32 16, float 1.0, float 0.0)
+  call void @neuronisa.act.exp(ptr addrspace(2) @u32, ptr addrspace(2) @t32, i32 128, i32 16, float 1.0, float 0.0)
   call void @neuronisa.dve.ts.add(ptr addrspace(2) @t1, ptr addrspace(2) @t1, float 1.0, i32 128, i32 16)
   call void @neuronisa.dve.ts.add(ptr addrspace(2) @t2, ptr addrspace(2) @t2, float 1.0, i32 128, i32 16)
   call void @neuronisa.dve.ts.add(ptr addrspace(2) @t3, ptr addrspace(2) @t3, float 1.0, i32 128, i32 16)
@@ -113,6 +197,24 @@ loop:
   call void @neuronisa.dve.ts.add(ptr addrspace(2) @t12, ptr addrspace(2) @t12, float 1.0, i32 128, i32 16)
   call void @neuronisa.dve.ts.add(ptr addrspace(2) @t13, ptr addrspace(2) @t13, float 1.0, i32 128, i32 16)
   call void @neuronisa.dve.ts.add(ptr addrspace(2) @t14, ptr addrspace(2) @t14, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t15, ptr addrspace(2) @t15, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t16, ptr addrspace(2) @t16, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t17, ptr addrspace(2) @t17, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t18, ptr addrspace(2) @t18, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t19, ptr addrspace(2) @t19, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t20, ptr addrspace(2) @t20, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t21, ptr addrspace(2) @t21, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t22, ptr addrspace(2) @t22, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t23, ptr addrspace(2) @t23, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t24, ptr addrspace(2) @t24, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t25, ptr addrspace(2) @t25, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t26, ptr addrspace(2) @t26, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t27, ptr addrspace(2) @t27, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t28, ptr addrspace(2) @t28, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t29, ptr addrspace(2) @t29, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t30, ptr addrspace(2) @t30, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t31, ptr addrspace(2) @t31, float 1.0, i32 128, i32 16)
+  call void @neuronisa.dve.ts.add(ptr addrspace(2) @t32, ptr addrspace(2) @t32, float 1.0, i32 128, i32 16)
   %i1 = add i32 %i, 1
   %c = icmp ult i32 %i1, %n
   br i1 %c, label %loop, label %exit

@@ -8,7 +8,7 @@
 ; preheader (a block of the outer loop), and the ones before the matmul are
 ; implied by them.
 ; CHECK: remark: <unknown>:0:0: precise synchronization: 6 waits (6 with a dynamic threshold), 2 implied waits dropped, 4 increment sites, 4 bookkeeping instructions, 0 barriers, 0 padding increments; barriers avoided: 4; loop-invariant waits hoisted to preheaders: 2
-; CHECK: remark: <unknown>:0:0: 4 semaphores, 2 counter and 0 snapshot registers of 12 reserved, 4 data-path instructions, 4 dependence groups
+; CHECK: remark: <unknown>:0:0: 4 semaphores, 2 counter and 0 snapshot registers of 25 free, 4 data-path instructions, 4 dependence groups
 ; CHECK: remark: <unknown>:0:0: loop nested:outer (depth 1): 6 waits (6 dynamic), 3 increment sites, 1 bookkeeping instructions, 0 barriers; barriers avoided: 2
 ; CHECK: remark: <unknown>:0:0: loop nested:inner (depth 2): 0 waits (0 dynamic), 1 increment sites, 1 bookkeeping instructions, 0 barriers; barriers avoided: 2
 ; BARRIER: remark: <unknown>:0:0: barrier synchronization: 1 waits (0 with a dynamic threshold), 0 implied waits dropped, 4 increment sites, 0 bookkeeping instructions, 4 barriers, 0 padding increments
