@@ -1,8 +1,9 @@
 ; RUN: not llc -mtriple=neuronisa < %s 2>&1 | FileCheck %s
 ; RUN: not llc -mtriple=neuronisa -O0 < %s 2>&1 | FileCheck %s
 ; More live scalar values than registers (r1-r31): NeuronISA has no stack to
-; spill to, so this is an error, at -O2 and -O0 alike.
-; CHECK: error: {{.*}}in function pressure{{.*}}: needs a stack (register spills or stack objects), which NeuronISA engines do not have; reduce the number of live scalar values
+; spill to, so this is an error, at -O2 and -O0 alike. The error names the
+; values that did not fit by the instruction that defines them and its block.
+; CHECK: error: {{.*}}in function pressure{{.*}}: needs a stack (register spills or stack objects), which NeuronISA engines do not have: [[N:[0-9]+]] scalar values did not fit in r1..r31 and were spilled ([[N]] defined by 'xor' in '{{bb.0|y}}'); reduce the number of live scalar values
 
 define i32 @pressure(i32 %a, i32 %b) {
   %v0 = mul i32 %a, 3
