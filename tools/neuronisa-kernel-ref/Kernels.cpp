@@ -80,7 +80,7 @@ Expected<KernelData> KernelData::create(const Kernel &K, const Sizes &S) {
     if (P.K == Param::In)
       fillInput(A, K.Name, P);
   }
-  return std::move(Data);
+  return Data;
 }
 
 //===----------------------------------------------------------------------===//
