@@ -9,8 +9,8 @@ is explained when such a remark names its consumer: the first data-path
 instruction of the wait's engine after it. A wait at the end of a block
 (hoisted to a loop preheader) is explained when a remark names any later
 data-path instruction of its engine. A function that fell back to the
-barrier algorithm (its SyncInserted remark says "barrier") explains all of
-its waits.
+barrier algorithm in precise mode (missed remark SyncFallback "...: using
+the barrier algorithm") explains all of its waits and barriers.
 """
 
 import re
@@ -31,8 +31,11 @@ def remark_blocks(text):
             continue
         fn = re.search(r"Function:\s+'?([^'\n]+)'?", blk)
         fn = fn.group(1).strip() if fn else ""
-        if blk.startswith("!Passed") and "Name:            SyncInserted" in blk \
-                and re.search(r"String:\s+'?barrier synchronization", blk):
+        # Precise mode's fallback of a whole function: the missed remark
+        # SyncFallback "...: using the barrier algorithm". (Barrier mode
+        # itself is not excused: it has no such remark.)
+        if blk.startswith("!Missed") and "Name:            SyncFallback" in blk \
+                and "using the barrier algorithm" in blk:
             barrier.add(fn)
         if not blk.startswith("!Missed"):
             continue
@@ -90,12 +93,17 @@ def unexplained(asm_text, sites, remarks_text):
         if not s.get("over_sync_cycles"):
             continue
         ln = int(s.get("line") or 0) - 1
-        if ln < 0 or ln >= len(info) or info[ln][4] != "wait":
+        if ln < 0 or ln >= len(info):
+            bad.append(s)
+            continue
+        # A function that fell back to the barrier algorithm is explained
+        # by that remark, its barriers and waits alike.
+        if info[ln][0] in barrier:
+            continue
+        if info[ln][4] != "wait":
             bad.append(s)
             continue
         fn, block, _, eng, _ = info[ln]
-        if fn in barrier:
-            continue
         ok = False
         first = True
         hoisted = False
