@@ -114,6 +114,17 @@ class Gen:
         self.tmp += 1
         return "%%%s%d" % (stem, self.tmp)
 
+    def slot_offset(self, slot, col):
+        """Emits the byte offset of HBM slot `slot` (an i32 value) plus
+        `col` fp32 columns; returns the value's name."""
+        o = self.new_tmp("o")
+        self.emit("%s = mul i32 %s, %d" % (o, slot, SLOT_BYTES))
+        if col:
+            o2 = self.new_tmp("o")
+            self.emit("%s = add i32 %s, %d" % (o2, o, 4 * col))
+            o = o2
+        return o
+
     def new_label(self, stem):
         self.label_no += 1
         return "%s%d" % (stem, self.label_no)
@@ -202,12 +213,7 @@ class Gen:
             self.emit("%s = getelementptr i8, ptr addrspace(1) %%%s, i32 %d"
                       % (t, buf, off))
             return ("ptr addrspace(1)", t), col
-        o = self.new_tmp("o")
-        self.emit("%s = mul i32 %s, %d" % (o, slot_expr, SLOT_BYTES))
-        if col:
-            o2 = self.new_tmp("o")
-            self.emit("%s = add i32 %s, %d" % (o2, o, 4 * col))
-            o = o2
+        o = self.slot_offset(slot_expr, col)
         t = self.new_tmp("h")
         self.emit("%s = getelementptr i8, ptr addrspace(1) %%%s, i32 %s"
                   % (t, buf, o))
@@ -295,12 +301,7 @@ class Gen:
                 a = x
             slot = self.new_tmp("s")
             self.emit("%s = and i32 %s, %d" % (slot, a, SLOTS - 1))
-            o = self.new_tmp("o")
-            self.emit("%s = mul i32 %s, %d" % (o, slot, SLOT_BYTES))
-            if hc:
-                o2 = self.new_tmp("o")
-                self.emit("%s = add i32 %s, %d" % (o2, o, 4 * hc))
-                o = o2
+            o = self.slot_offset(slot, hc)
         else:
             o = str(r.randrange(SLOTS) * SLOT_BYTES + 4 * hc)
         h = self.new_tmp("h")
