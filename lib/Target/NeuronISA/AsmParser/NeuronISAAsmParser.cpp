@@ -62,6 +62,11 @@ class NeuronISAAsmParser : public MCTargetAsmParser {
   bool parseKernelDirective(SMLoc DirectiveLoc);
   /// .neuronisa_tile_use OPERAND, NAME
   bool parseTileUseDirective(SMLoc DirectiveLoc);
+  /// The streamer's NeuronISA part; null when the streamer has none.
+  NeuronISATargetStreamer *targetStreamer() {
+    return static_cast<NeuronISATargetStreamer *>(
+        getParser().getStreamer().getTargetStreamer());
+  }
   /// A symbol-like name: an identifier or a quoted string.
   bool parseDeclName(std::string &Name, const char *What);
   /// The kernels declared so far and where: each must name a symbol the
@@ -368,9 +373,7 @@ bool NeuronISAAsmParser::parseKernelDirective(SMLoc DirectiveLoc) {
   if (P.parseEOL())
     return true;
   DeclaredKernels.emplace_back(K.Name, DirectiveLoc);
-  auto *TS = static_cast<NeuronISATargetStreamer *>(
-      getParser().getStreamer().getTargetStreamer());
-  if (TS)
+  if (NeuronISATargetStreamer *TS = targetStreamer())
     TS->emitKernel(K);
   return false;
 }
@@ -389,9 +392,7 @@ bool NeuronISAAsmParser::parseTileUseDirective(SMLoc DirectiveLoc) {
   if (P.parseComma() || parseDeclName(U.Tile, "tile") || P.parseEOL())
     return true;
   UsedTiles.emplace_back(U.Tile, DirectiveLoc);
-  auto *TS = static_cast<NeuronISATargetStreamer *>(
-      getParser().getStreamer().getTargetStreamer());
-  if (TS)
+  if (NeuronISATargetStreamer *TS = targetStreamer())
     TS->emitTileUse(U);
   return false;
 }
@@ -452,9 +453,7 @@ bool NeuronISAAsmParser::parseTileDirective(SMLoc DirectiveLoc) {
   if (P.parseEOL())
     return true;
   DeclaredTiles.insert(T.Name);
-  auto *TS = static_cast<NeuronISATargetStreamer *>(
-      getParser().getStreamer().getTargetStreamer());
-  if (TS)
+  if (NeuronISATargetStreamer *TS = targetStreamer())
     TS->emitTile(T);
   return false;
 }
