@@ -20,13 +20,4 @@ fi
 ninja -C $BUILD || exit 1
 targets=("$@")
 [ ${#targets[@]} -eq 0 ] && targets=($BUILD/test)
-log=$(mktemp)
-/usr/lib/llvm-22/bin/lit -sv "${targets[@]}" 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
-passed=$(awk -F: '/^ *Passed *:/ {split($2, a, " "); n += a[1]}
-                  END {print n + 0}' "$log")
-failed=$(awk -F: '/^ *(Failed|Unresolved|Timed Out) *:/ {split($2, a, " ");
-                  n += a[1]} END {print n + 0}' "$log")
-rm -f "$log"
-echo "lit (ASan+UBSan): ${passed:-0} passed, ${failed:-0} failed"
-exit $status
+exec bash utils/run-lit.sh "lit (ASan+UBSan)" "${targets[@]}"

@@ -11,14 +11,4 @@ if [ ! -f build/build.ninja ]; then
   exit 1
 fi
 ninja -C build || exit 1
-log=$(mktemp)
-/usr/lib/llvm-22/bin/lit -sv build/test 2>&1 | tee "$log"
-status=${PIPESTATUS[0]}
-# lit ends with "Passed: N", "Failed: N", ...: print the plain summary line.
-passed=$(awk -F: '/^ *Passed *:/ {split($2, a, " "); n += a[1]}
-                  END {print n + 0}' "$log")
-failed=$(awk -F: '/^ *(Failed|Unresolved|Timed Out) *:/ {split($2, a, " ");
-                  n += a[1]} END {print n + 0}' "$log")
-rm -f "$log"
-echo "lit: ${passed:-0} passed, ${failed:-0} failed"
-exit $status
+exec bash utils/run-lit.sh lit build/test
