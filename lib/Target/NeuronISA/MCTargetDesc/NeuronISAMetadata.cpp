@@ -30,6 +30,46 @@ static constexpr char Magic[4] = {'N', 'I', 'M', 'D'};
 static constexpr uint16_t Version = 1;
 static constexpr size_t HeaderBytes = 16, KernelBytes = 16, TileBytes = 20;
 
+static constexpr char TileUseMagic[4] = {'N', 'I', 'T', 'U'};
+static constexpr uint16_t TileUseVersion = 1;
+static constexpr size_t TileUseHeaderBytes = 12, TileUseBytes = 12;
+
+static Error malformedSection(StringRef Section, const Twine &Msg) {
+  return createStringError("malformed " + Section + " section: " + Msg);
+}
+
+/// Both sections start alike: a 4-byte magic number, a u16 version, a u16 0.
+static void writeSectionPrefix(raw_ostream &OS,
+                               const char (&SectionMagic)[4],
+                               uint16_t SectionVersion) {
+  support::endian::Writer W(OS, endianness::little);
+  OS.write(SectionMagic, sizeof(SectionMagic));
+  W.write<uint16_t>(SectionVersion);
+  W.write<uint16_t>(0);
+}
+
+/// Checks what writeSectionPrefix wrote, and that the whole header of
+/// HeaderSize bytes is there.
+static Error checkSectionPrefix(StringRef Section, ArrayRef<uint8_t> Bytes,
+                                size_t HeaderSize,
+                                const char (&SectionMagic)[4],
+                                uint16_t SectionVersion) {
+  if (Bytes.size() < HeaderSize)
+    return malformedSection(Section, "shorter than its " + Twine(HeaderSize) +
+                                         "-byte header");
+  if (!std::equal(std::begin(SectionMagic), std::end(SectionMagic),
+                  Bytes.begin()))
+    return malformedSection(Section,
+                            "no \"" +
+                                StringRef(SectionMagic, sizeof(SectionMagic)) +
+                                "\" magic number");
+  if (uint16_t V = support::endian::read16le(Bytes.data() + 4);
+      V != SectionVersion)
+    return malformedSection(Section, "version " + Twine(V) + ", expected " +
+                                         Twine(SectionVersion));
+  return Error::success();
+}
+
 namespace {
 /// The string area: each distinct name once.
 class StringArea {
@@ -53,10 +93,8 @@ std::string NeuronISA::writeMetadata(const ObjectMetadata &M) {
   StringArea Strings;
   std::string Out;
   raw_string_ostream OS(Out);
+  writeSectionPrefix(OS, Magic, Version);
   support::endian::Writer W(OS, endianness::little);
-  OS.write(Magic, sizeof(Magic));
-  W.write<uint16_t>(Version);
-  W.write<uint16_t>(0);
   W.write<uint32_t>(M.Kernels.size());
   W.write<uint32_t>(M.Tiles.size());
   for (const KernelDecl &K : M.Kernels) {
@@ -77,42 +115,27 @@ std::string NeuronISA::writeMetadata(const ObjectMetadata &M) {
 }
 
 static Error malformed(const Twine &Msg) {
-  return createStringError("malformed " + MetadataSection + " section: " +
-                           Msg);
+  return malformedSection(MetadataSection, Msg);
 }
-
-static constexpr char TileUseMagic[4] = {'N', 'I', 'T', 'U'};
-static constexpr uint16_t TileUseVersion = 1;
-static constexpr size_t TileUseHeaderBytes = 12, TileUseBytes = 12;
 
 std::string NeuronISA::writeTileUseHeader(size_t Count) {
   std::string Out;
   raw_string_ostream OS(Out);
+  writeSectionPrefix(OS, TileUseMagic, TileUseVersion);
   support::endian::Writer W(OS, endianness::little);
-  OS.write(TileUseMagic, sizeof(TileUseMagic));
-  W.write<uint16_t>(TileUseVersion);
-  W.write<uint16_t>(0);
   W.write<uint32_t>(Count);
   return Out;
 }
 
 Expected<std::vector<TileUseRecord>>
 NeuronISA::readTileUses(ArrayRef<uint8_t> Bytes, size_t NumTiles) {
-  using support::endian::read16le;
   using support::endian::read32le;
   auto Malformed = [](const Twine &Msg) {
-    return createStringError("malformed " + TileUseSection + " section: " +
-                             Msg);
+    return malformedSection(TileUseSection, Msg);
   };
-  if (Bytes.size() < TileUseHeaderBytes)
-    return Malformed("shorter than its " + Twine(TileUseHeaderBytes) +
-                     "-byte header");
-  if (!std::equal(std::begin(TileUseMagic), std::end(TileUseMagic),
-                  Bytes.begin()))
-    return Malformed("no \"NITU\" magic number");
-  if (uint16_t V = read16le(Bytes.data() + 4); V != TileUseVersion)
-    return Malformed("version " + Twine(V) + ", expected " +
-                     Twine(TileUseVersion));
+  if (Error E = checkSectionPrefix(TileUseSection, Bytes, TileUseHeaderBytes,
+                                   TileUseMagic, TileUseVersion))
+    return std::move(E);
   uint64_t Count = read32le(Bytes.data() + 8);
   if (TileUseHeaderBytes + Count * TileUseBytes != Bytes.size())
     return Malformed(Twine(Count) + " record(s) need " +
@@ -137,15 +160,10 @@ NeuronISA::readTileUses(ArrayRef<uint8_t> Bytes, size_t NumTiles) {
 }
 
 Expected<ObjectMetadata> NeuronISA::readMetadata(ArrayRef<uint8_t> Bytes) {
-  using support::endian::read16le;
   using support::endian::read32le;
-  if (Bytes.size() < HeaderBytes)
-    return malformed("shorter than its " + Twine(HeaderBytes) +
-                     "-byte header");
-  if (!std::equal(std::begin(Magic), std::end(Magic), Bytes.begin()))
-    return malformed("no \"NIMD\" magic number");
-  if (uint16_t V = read16le(Bytes.data() + 4); V != Version)
-    return malformed("version " + Twine(V) + ", expected " + Twine(Version));
+  if (Error E = checkSectionPrefix(MetadataSection, Bytes, HeaderBytes, Magic,
+                                   Version))
+    return std::move(E);
   uint64_t NumKernels = read32le(Bytes.data() + 8);
   uint64_t NumTiles = read32le(Bytes.data() + 12);
   uint64_t StringsAt =
