@@ -30,6 +30,7 @@
 #include "NeuronISASyncState.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/Support/Debug.h"
 #include <algorithm>
 #include <map>
@@ -232,26 +233,69 @@ void PreciseSync::combineWaits() {
   }
 }
 
+/// How far back the latest instance of producer site P lies before
+/// consumer site C, in blocks of reverse post-order: 0 for a site earlier in
+/// C's block; for a site in a block earlier in reverse post-order, the
+/// difference of their indices; for a site after C (in its block or a later
+/// one), whose latest instance before C ran in an earlier iteration of a
+/// loop that contains both, the way from the site to the loop's end, around
+/// the back edge and from the loop's header to C.
+unsigned PreciseSync::blocksBack(unsigned P, unsigned C) {
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  const MachineBasicBlock &PB = *Sites[P].MBB, &CB = *Sites[C].MBB;
+  unsigned PI = Gen.getRPOIndex(PB), CI = Gen.getRPOIndex(CB);
+  if (PI < CI || (PI == CI && P < C))
+    return CI - PI;
+  const MachineLoop *L = Gen.getLoopInfo().getLoopFor(&CB);
+  while (L && !L->contains(&PB))
+    L = L->getParentLoop();
+  if (!L) // not reachable from P without leaving a loop: the farthest
+    return RPO.size();
+  auto [It, New] = LoopEnd.try_emplace(L, 0);
+  if (New)
+    for (const MachineBasicBlock *B : L->blocks())
+      It->second = std::max(It->second, Gen.getRPOIndex(*B));
+  return (CI - Gen.getRPOIndex(*L->getHeader())) + (It->second - PI) + 1;
+}
+
 /// An engine runs a consumer's waits one after the other, each costing
 /// WaitCycles once it is satisfied: a wait that is released early and
 /// checked after the last one to be released costs WaitCycles on the
 /// critical path, one checked before it costs nothing there. So the wait
-/// expected to be released last goes last. Expected release: a producer
-/// earlier in the consumer's block was issued later than any producer that
-/// reaches the block from elsewhere (an earlier block or iteration), and of
-/// two in the block the later one is expected to complete later. Ties keep
-/// their order. (Which waits run does not change, only their order.)
+/// expected to be released last goes last. Expected release: the nearer a
+/// group's latest producer instance lies before the consumer (blocksBack),
+/// the later it was issued and is expected to complete; of two in the
+/// consumer's block, the later one. Ties keep their order. (Which waits run
+/// does not change, only their order.)
 void PreciseSync::orderWaitsByRelease() {
+  ArrayRef<SyncSite> Sites = Deps.sites();
   for (unsigned C = 0; C < Waits.size(); ++C) {
     auto &WS = Waits[C];
     if (WS.size() < 2)
       continue;
-    auto Release = [&](const WaitRequest &R) {
-      return Gen.getLatestProducerInBlock(Groups[R.Group], C);
-    };
-    llvm::stable_sort(WS, [&](const WaitRequest &A, const WaitRequest &B) {
-      return Release(A) < Release(B);
+    // Per wait: (blocks back, -(site index) in C's block) of the group's
+    // nearest producer; the largest goes first.
+    SmallVector<std::pair<std::pair<unsigned, int>, WaitRequest>, 4> Keyed;
+    for (const WaitRequest &R : WS) {
+      std::pair<unsigned, int> Nearest(~0u, 0);
+      const MachineBasicBlock *Seen = nullptr;
+      for (unsigned P : Groups[R.Group].Producers) {
+        // Sites are numbered block by block: outside C's block, one site
+        // per block tells how far back the block is.
+        const MachineBasicBlock *PB = Sites[P].MBB;
+        if (PB == Seen && PB != Sites[C].MBB)
+          continue;
+        Seen = PB;
+        int InBlock = PB == Sites[C].MBB && P < C ? -int(P) : 0;
+        Nearest = std::min(Nearest, std::make_pair(blocksBack(P, C), InBlock));
+      }
+      Keyed.push_back({Nearest, R});
+    }
+    llvm::stable_sort(Keyed, [](const auto &A, const auto &B) {
+      return A.first > B.first;
     });
+    for (unsigned I = 0; I != WS.size(); ++I)
+      WS[I] = Keyed[I].second;
   }
 }
 

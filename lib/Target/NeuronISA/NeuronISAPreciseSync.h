@@ -67,6 +67,9 @@ private:
   void mergeSnapshots();
   void combineWaits();
   void orderWaitsByRelease();
+  unsigned blocksBack(unsigned P, unsigned C);
+  /// Per loop: the largest reverse post-order index of its blocks.
+  DenseMap<const MachineLoop *, unsigned> LoopEnd;
 
   //===--- 3. Registers ---------------------------------------------------===//
   SyncRegisterPool Pool; // the registers the function leaves free

@@ -34,9 +34,11 @@ declare void @neuronisa.pool.memset(ptr addrspace(2), float, i32, i32)
 ; PRECISE-NEXT:  addi r3, r3, 1
 ; PRECISE-NEXT:  addi r20, r20, 1
 ; PRECISE-NEXT:  bltu r3, r2, .LBB0_2
+; The store's waits go by expected release: the memset before the loop
+; first, the latest DVE write (in the loop just left) last.
 ; PRECISE-NEXT: .LBB0_3:
-; PRECISE-NEXT:  sp.waitr [[DVE]], r20, 0
 ; PRECISE-NEXT:  sp.wait [[POOL]], 1
+; PRECISE-NEXT:  sp.waitr [[DVE]], r20, 0
 ; PRECISE-NEXT:  dma.store
 ; PRECISE-NOT:   barrier
 

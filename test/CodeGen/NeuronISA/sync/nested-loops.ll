@@ -15,9 +15,11 @@
 ; PRECISE-LABEL: nested:
 ; PRECISE:       li r20, 0
 ; PRECISE-NEXT:  li r21, 0
+; The activation's waits go by expected release: the previous outer
+; iteration's store first, the inner loop's latest matmul last.
 ; PRECISE:       # %outer.latch
-; PRECISE:       act.waitr [[PE:s[0-9]+]], r20, 0
-; PRECISE-NEXT:  act.waitr [[Q1:s[0-9]+]], r21, 0
+; PRECISE:       act.waitr [[Q1:s[0-9]+]], r21, 0
+; PRECISE-NEXT:  act.waitr [[PE:s[0-9]+]], r20, 0
 ; PRECISE-NEXT:  act.exp [r0+0xa00], [r0+0x400000], 128, 512, 1.0, 0.0, [[ACT:s[0-9]+]]
 ; PRECISE-NEXT:  sp.waitr [[ACT]], r21, 1
 ; PRECISE-NEXT:  dma.store [r2+0x0], [r0+0xa00], 128, 512, 2048, 1, [[Q1]]
