@@ -144,6 +144,7 @@ private:
   bool assignSnapshots(unsigned NumCounters,
                        std::vector<RegisterOccupancy> &Occupied);
   void waitForEveryEarlierInstance(unsigned Group);
+  StringRef snapshotShape(unsigned Group) const;
   LiveSpans snapshotRange(unsigned Group);
   LiveSpans counterRange(AgentId Owner);
   /// The sites after which Group's snapshot is written: its last site in

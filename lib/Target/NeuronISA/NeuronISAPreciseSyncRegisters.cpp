@@ -25,6 +25,8 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -39,6 +41,13 @@ STATISTIC(NumSnapshotRegs, "Snapshot registers used");
 STATISTIC(NumCounterRegs, "Counter registers used");
 
 static constexpr int End = std::numeric_limits<int>::max();
+
+static cl::opt<bool> ExplainSnapshots(
+    "neuronisa-sync-explain-snapshots", cl::Hidden,
+    cl::desc("Print to stderr, for each dependence group that needs a "
+             "snapshot register, the shape that makes its threshold unknown, "
+             "and per function the snapshot values wanted and the registers "
+             "free for them (bench/sync-fallbacks.sh)"));
 
 void PreciseSync::RegisterOccupancy::add(const LiveSpans &R) {
   auto ByBlock = [](const LiveSpan &A, const LiveSpan &B) {
@@ -332,6 +341,39 @@ void PreciseSync::waitForEveryEarlierInstance(unsigned GI) {
       Affected, G.Producer);
 }
 
+/// Why group GI's threshold is unknown at its snapshot consumers, from the
+/// loops of its sites (a measurement aid, -neuronisa-sync-explain-snapshots):
+///  - "loop-carried": a producer shares a loop with a consumer and comes
+///    after it in the body: the value comes from the previous iteration, or
+///    from before the loop on the first one;
+///  - "after-loop": a producer sits in a loop the consumer is not in: the
+///    loop may run zero times, or produce on the agent after it;
+///  - "branch": otherwise: some path to the consumer skips the producers
+///    (if/else, switch, early exit).
+StringRef PreciseSync::snapshotShape(unsigned GI) const {
+  const MachineLoopInfo &MLI = Gen.getLoopInfo();
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  bool AfterLoop = false;
+  for (unsigned C : Groups[GI].Consumers) {
+    if (llvm::none_of(Waits[C], [&](const WaitRequest &R) {
+          return R.Group == GI && R.Snapshot;
+        }))
+      continue;
+    const MachineBasicBlock *CB = Sites[C].MBB;
+    for (unsigned P : Groups[GI].Producers) {
+      const MachineBasicBlock *PB = Sites[P].MBB;
+      const MachineLoop *L = MLI.getLoopFor(PB);
+      while (L && !L->contains(CB))
+        L = L->getParentLoop();
+      if (L && Gen.getRPOIndex(*PB) >= Gen.getRPOIndex(*CB))
+        return "loop-carried";
+      if (MLI.getLoopFor(PB) != L)
+        AfterLoop = true;
+    }
+  }
+  return AfterLoop ? "after-loop" : "branch";
+}
+
 /// Snapshots by priority: dynamic waits weighted by 8^loop depth. Returns
 /// whether some group fell back.
 bool PreciseSync::assignSnapshots(
@@ -351,6 +393,16 @@ bool PreciseSync::assignSnapshots(
     Want.push_back({W, GI});
   }
   llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
+  if (ExplainSnapshots && !Want.empty()) {
+    StringRef Fn = Gen.getFunction().getName();
+    for (const auto &[Weight, GI] : Want)
+      errs() << "snapshot-group: " << Fn << " group " << GI << " agent "
+             << agentName(Groups[GI].Producer) << " producers "
+             << Groups[GI].Producers.size() << " why=" << snapshotShape(GI)
+             << '\n';
+    errs() << "snapshot-demand: " << Fn << " wanted=" << Want.size()
+           << " free=" << Pool.size() - NumCounters << '\n';
+  }
   bool Fallback = false;
   BitVector SnapshotUsed(Pool.size());
   SmallVector<unsigned, 32> Order;
