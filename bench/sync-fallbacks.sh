@@ -6,7 +6,8 @@
 # rejected with "needs a stack" (utils/kernelgen/sync_fallbacks.py).
 # Usage: bench/sync-fallbacks.sh [BUILD_DIR] [OPTIONS...]
 #   OPTIONS go to sync_fallbacks.py, e.g. --explain (why groups need
-#   snapshot registers), --list (the seeds), --seeds 0-99.
+#   snapshot registers), --list (the seeds), --seeds 0-99, --check
+#   BUILD/bin/neuronisa-sync-check (validate every compilation).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-$here/../build}" && pwd)

@@ -35,7 +35,7 @@ SNAPSHOT = "no free register left for the threshold"
 STACK = "needs a stack"
 
 
-def compile_one(llc, seed, extended, explain, work):
+def compile_one(llc, seed, extended, explain, work, checker=None):
     ir, _ = random_kernels.generate(seed, extended=extended)
     ll = os.path.join(work, "k%d%s.ll" % (seed, "x" if extended else ""))
     with open(ll, "w") as f:
@@ -44,20 +44,31 @@ def compile_one(llc, seed, extended, explain, work):
                  ll, "-o", os.devnull]
     if explain:
         cmd.append("-neuronisa-sync-explain-snapshots")
+    dump = ll[:-3] + ".json"
+    if checker:
+        cmd.append("-neuronisa-sync-dump=" + dump)
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True, timeout=300)
+    err = p.stderr
     os.unlink(ll)
-    return seed, p.returncode, p.stderr
+    if checker and p.returncode == 0:
+        c = subprocess.run([os.path.abspath(checker), dump], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, universal_newlines=True)
+        if c.returncode != 0 or " 0 failed" not in c.stdout:
+            err += "\nsync-check failed:\n" + c.stdout
+        os.unlink(dump)
+    return seed, p.returncode, err
 
 
-def measure(llc, seeds, extended, explain, jobs, work):
+def measure(llc, seeds, extended, explain, jobs, work, checker=None):
     counts = collections.Counter()
     why = collections.Counter()
     demand = []  # (wanted, free) per function that wanted a snapshot
     listed = collections.defaultdict(list)
     with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
         for seed, rc, err in ex.map(
-                lambda s: compile_one(llc, s, extended, explain, work), seeds):
+                lambda s: compile_one(llc, s, extended, explain, work,
+                                      checker), seeds):
             counts["programs"] += 1
             if rc != 0:
                 kind = "stack" if STACK in err else "error"
@@ -68,6 +79,11 @@ def measure(llc, seeds, extended, explain, jobs, work):
                 if text in err:
                     counts[kind] += 1
                     listed[kind].append(seed)
+            counts["groups"] += len(re.findall(
+                r"^remark: \S+ " + SNAPSHOT, err, re.M))
+            if "sync-check failed" in err:
+                counts["invalid"] += 1
+                listed["invalid"].append(seed)
             if BARRIER in err or SNAPSHOT in err:
                 counts["any"] += 1
             for m in re.finditer(r"snapshot-group: .* why=(\S+)", err):
@@ -93,8 +109,13 @@ def main(argv=None):
                     help="classify why groups need snapshot registers")
     ap.add_argument("--list", action="store_true",
                     help="print the seeds of each kind")
+    ap.add_argument("--check", metavar="NEURONISA_SYNC_CHECK",
+                    help="also run the translation validator on every "
+                    "compiled function and count the programs it rejects")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     a = parse_args(ap, argv)
+    if a.check:
+        a.check = os.path.abspath(a.check)
     llc = llc_command(a.llc)
     runs = [("default", parse_seeds(a.seeds), False)]
     if a.extended_seeds:
@@ -106,15 +127,20 @@ def main(argv=None):
     with tempfile.TemporaryDirectory() as work:
         for name, seeds, ext in runs:
             c, why, demand, listed = measure(llc, seeds, ext, a.explain,
-                                             a.jobs, work)
+                                             a.jobs, work, a.check)
             n = c["programs"]
             print("| %s | %s | %s | %s | %s | %s |" % (
                 name, "%d-%d" % (seeds[0], seeds[-1]) if seeds else "-",
                 pct(c["barrier"], n), pct(c["snapshot"], n),
                 pct(c["any"], n), pct(c["stack"], n)))
+            details.append("%s: %d dependence groups fell back to waiting "
+                           "for every earlier instance" % (name, c["groups"]))
             if c["error"]:
                 details.append("%s: %d other llc errors: %s" % (
                     name, c["error"], listed["error"]))
+            if a.check:
+                details.append("%s: the validator rejects %d programs: %s" % (
+                    name, c["invalid"], listed["invalid"]))
             if a.list:
                 for k in ("barrier", "snapshot", "stack"):
                     details.append("%s %s: %s" % (name, k, listed[k]))
