@@ -25,7 +25,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "NeuronISAPreciseSync.h"
-#include "NeuronISASyncDataflow.h"
 #include "NeuronISASyncRegisters.h"
 #include "NeuronISASyncState.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -138,11 +137,13 @@ void PreciseSync::computeThresholds() {
     });
     P.erase(P.begin(), Last.base());
   }
-  std::vector<AgentId> GroupAgents;
+  std::vector<AgentId> &GroupAgents = ThresholdGroupAgents;
+  GroupAgents.clear();
   for (const DependenceGroup &G : Groups)
     GroupAgents.push_back(G.Producer);
 
-  SyncDataflow<ThresholdState> Solver(RPO);
+  Thresholds = std::make_unique<SyncDataflow<ThresholdState>>(RPO);
+  SyncDataflow<ThresholdState> &Solver = *Thresholds;
   Solver.setBoundary(*RPO.front(), ThresholdState(GroupAgents));
   unsigned Evaluations =
       Solver.solve([&](const MachineBasicBlock &B, const ThresholdState &In) {
@@ -377,7 +378,7 @@ void PreciseSync::emitBlock(
     MachineInstr &MI = *Sites[S].MI;
     for (const WaitRequest &R : Waits[S]) {
       if (!R.Snapshot) {
-        Gen.emitCounterWait(Waited, R, CounterReg[R.F], MI);
+        Gen.emitCounterWait(Waited, R, counterRegIn(R.F, B), MI);
         continue;
       }
       auto Key = std::make_pair(R.E, R.Group);
@@ -396,7 +397,7 @@ void PreciseSync::emitBlock(
       if (!llvm::binary_search(SnapshotLiveOut[GI], BI))
         continue; // nothing reads this value
       Gen.emitBookkeeping(B, After, MI.getDebugLoc(), SnapshotReg[GI],
-                          CounterReg[Groups[GI].Producer],
+                          counterRegIn(Groups[GI].Producer, B),
                           Gen.getCountAfter(S));
       llvm::erase_if(SnapshotWaited,
                      [&](const auto &P) { return P.second == GI; });
@@ -409,24 +410,31 @@ void PreciseSync::emitBlock(
       Gen.emitSnapshotWait(H.R.E, H.R.F, SnapshotReg[H.R.Group], Consumer,
                            &B);
     else
-      Gen.emitCounterWait(Waited, H.R, CounterReg[H.R.F], Consumer, &B);
+      Gen.emitCounterWait(Waited, H.R, counterRegIn(H.R.F, B), Consumer, &B);
   }
+  // Snapshots rematerialized where their value is a constant (li R_G, T).
+  for (const auto &[GI, T] : SnapshotRemat[BI])
+    if (llvm::binary_search(SnapshotLiveOut[GI], BI))
+      Gen.emitBookkeeping(B, B.getFirstTerminator(), B.findBranchDebugLoc(),
+                          SnapshotReg[GI], SyncRegs::zeroReg(), T);
+  // Counter updates, and seeds where a block enters the blocks where the
+  // counter may differ from 0 (before them C_F = 0: li C_F, d).
   auto Term = B.getFirstTerminator();
   for (AgentId F = 0; F < NumAgents; ++F)
-    if (int64_t D = correction(B, F);
-        D && CounterOwner[F] == F && CounterLiveOut[F].test(BI))
+    if (CounterOwner[F] == F && writesCounterAt(B, F))
       Gen.emitBookkeeping(B, Term, B.findBranchDebugLoc(), CounterReg[F],
-                          CounterReg[F], D);
+                          counterRegIn(F, B), correction(B, F));
 }
 
-/// Counters and snapshots start at 0 (semaphores start at 0 by the launch
-/// contract).
+/// Snapshots read before they are written start at 0 (semaphores start at
+/// 0 by the launch contract). Counters are 0 until their seeds (emitBlock).
 void PreciseSync::emitEntryInitialization() {
   MachineBasicBlock &Entry = *RPO.front();
   auto I = Entry.begin();
   DebugLoc DL = Entry.findDebugLoc(I);
   for (AgentId F = 0; F < NumAgents; ++F)
-    if (CounterReg[F] != SyncRegs::zeroReg() && CounterOwner[F] == F)
+    if (CounterReg[F] != SyncRegs::zeroReg() && CounterOwner[F] == F &&
+        CounterSeeded[F].test(0))
       Gen.emitBookkeeping(Entry, I, DL, CounterReg[F], SyncRegs::zeroReg(), 0);
   SmallVector<unsigned, 12> Initialized;
   for (unsigned GI = 0; GI < Groups.size(); ++GI)

@@ -20,9 +20,12 @@
 
 #include "NeuronISADependenceAnalysis.h"
 #include "NeuronISASyncGenerator.h"
+#include "NeuronISASyncDataflow.h"
 #include "NeuronISASyncRegisters.h"
+#include "NeuronISASyncState.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include <memory>
 #include <vector>
 
 namespace llvm {
@@ -61,6 +64,9 @@ private:
 
   //===--- 2. Thresholds --------------------------------------------------===//
   WaitRequests Waits;          // per consumer site
+  /// The thresholds at block entries (kept for rematerialization).
+  std::unique_ptr<SyncDataflow<ThresholdState>> Thresholds;
+  std::vector<AgentId> ThresholdGroupAgents; // the states point into it
   std::vector<bool> NeedsSnapshot; // per group
   void computeThresholds();
   void dropImpliedSnapshotWaits();
@@ -82,6 +88,28 @@ private:
   /// read later; empty for groups without a register.
   std::vector<SmallVector<unsigned, 4>> SnapshotLiveOut;
   std::vector<BitVector> CounterLiveOut; // per owner agent, by RPO index
+  /// Per owner agent, by RPO index: the blocks where C_F may differ from 0
+  /// (some correction of F can run before them), and loops around the edges
+  /// into them (see seededCounterBlocks). Elsewhere C_F = 0: its reads there
+  /// use r0, and the counter is seeded (li) at the end of the blocks that
+  /// enter them.
+  std::vector<BitVector> CounterSeeded;
+  /// Per owner agent, by RPO index: the blocks some correction of it can
+  /// run before (N_F is not a compile-time constant there).
+  std::vector<BitVector> CountVaries;
+  /// Per RPO index: snapshots written at the block's end with a constant
+  /// (group, value): see snapshotRange.
+  std::vector<SmallVector<std::pair<unsigned, int64_t>, 2>> SnapshotRemat;
+  /// The rematerializations of the group snapshotRange last computed.
+  SmallVector<std::pair<unsigned, int64_t>, 8> PendingRemat;
+  std::optional<int64_t> constantThresholdAtEnd(unsigned Group,
+                                                const MachineBasicBlock &B) const;
+  void seededCounterBlocks(AgentId Owner, BitVector &Seeded);
+  bool isCounterSeededIn(AgentId F, const MachineBasicBlock &B) const;
+  /// The register that holds C_F in block B: r0 where C_F = 0.
+  unsigned counterRegIn(AgentId F, const MachineBasicBlock &B) const;
+  /// Does B's end write F's counter register (a correction or a seed)?
+  bool writesCounterAt(const MachineBasicBlock &B, AgentId Owner) const;
   std::vector<unsigned> SitePos;         // per site: index in its block
 
   /// Backward liveness of one value over the blocks (by RPO index), sparse:
@@ -142,12 +170,14 @@ private:
   };
 
   bool allocateRegisters();
-  bool assignCounters(unsigned &NumCounters);
+  bool assignCounters(std::vector<RegisterOccupancy> &Occupied,
+                      BitVector &CounterUsed);
   void shareIdenticalSnapshots();
-  bool assignSnapshots(unsigned NumCounters,
+  bool assignSnapshots(const BitVector &CounterUsed,
                        std::vector<RegisterOccupancy> &Occupied);
   void waitForEveryEarlierInstance(unsigned Group);
-  LiveSpans snapshotRange(unsigned Group);
+  StringRef snapshotShape(unsigned Group) const;
+  LiveSpans snapshotRange(unsigned Group, bool Rematerialize);
   LiveSpans counterRange(AgentId Owner);
   /// The sites after which Group's snapshot is written: its last site in
   /// each block.

@@ -87,24 +87,25 @@ bool PreciseSync::isFirstIssuedBy(Engine E, unsigned C,
   return true;
 }
 
-/// The update of C_F's register at the end of B (0 if none is emitted).
+/// What the end of B adds to C_F (0 if no update is emitted; a seed sets
+/// C_F = 0 + d, since C_F = 0 before it).
 int64_t PreciseSync::emittedCorrection(const MachineBasicBlock &B,
                                        AgentId F) const {
   AgentId Owner = CounterOwner[F];
-  if (CounterReg[F] == SyncRegs::zeroReg() || !OwnsCounter[Owner] ||
-      !CounterLiveOut[Owner].test(Gen.getRPOIndex(B)))
+  if (!writesCounterAt(B, Owner))
     return 0;
   return correction(B, Owner);
 }
 
-/// Does some block of L write Reg (a counter update or a snapshot write)?
+/// Does some block of L write Reg (a counter update or seed, or a snapshot
+/// write)?
 bool PreciseSync::writesRegisterIn(const MachineLoop &L, unsigned Reg) const {
   if (Reg == SyncRegs::zeroReg())
     return false;
   for (AgentId F = 0; F < NumAgents; ++F)
     if (OwnsCounter[F] && CounterReg[F] == Reg &&
         llvm::any_of(L.blocks(), [&](const MachineBasicBlock *B) {
-          return emittedCorrection(*B, F) != 0;
+          return writesCounterAt(*B, F);
         }))
       return true;
   // Snapshot writes: after the group's last site in a block, where the
@@ -152,7 +153,8 @@ void PreciseSync::hoistInvariantWaits() {
       const WaitRequest &R = Waits[C][WI];
       if (R.Snapshot && !HoistSnapshotWaits)
         continue;
-      unsigned Reg = R.Snapshot ? SnapshotReg[R.Group] : CounterReg[R.F];
+      unsigned Reg = R.Snapshot ? SnapshotReg[R.Group]
+                                : counterRegIn(R.F, *Sites[C].MBB);
       for (MachineLoop *L : llvm::reverse(Nest)) { // outermost first
         MachineBasicBlock *P = L->getLoopPreheader();
         if (!P || !Deps.isReachable(*P) || writesRegisterIn(*L, Reg) ||

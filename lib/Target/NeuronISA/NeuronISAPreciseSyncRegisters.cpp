@@ -25,6 +25,8 @@
 #include "llvm/ADT/Statistic.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <limits>
 #include <map>
@@ -39,6 +41,18 @@ STATISTIC(NumSnapshotRegs, "Snapshot registers used");
 STATISTIC(NumCounterRegs, "Counter registers used");
 
 static constexpr int End = std::numeric_limits<int>::max();
+
+static cl::opt<bool> LazyCounters(
+    "neuronisa-sync-lazy-counters", cl::Hidden, cl::init(false),
+    cl::desc("Seed each counter where its agent's count stops being a "
+             "compile-time constant instead of at the entry"));
+
+static cl::opt<bool> ExplainSnapshots(
+    "neuronisa-sync-explain-snapshots", cl::Hidden,
+    cl::desc("Print to stderr, for each dependence group that needs a "
+             "snapshot register, the shape that makes its threshold unknown, "
+             "and per function the snapshot values wanted and the registers "
+             "free for them (bench/sync-fallbacks.sh)"));
 
 void PreciseSync::RegisterOccupancy::add(const LiveSpans &R) {
   auto ByBlock = [](const LiveSpan &A, const LiveSpan &B) {
@@ -165,14 +179,58 @@ void PreciseSync::lastProducersPerBlock(
       Last.push_back(P[I]);
 }
 
+/// Group GI's threshold at the end of B (before B's counter update) when it
+/// is a compile-time constant there: B has no site of the group, its
+/// agent's count is a constant at B (no correction can run before it:
+/// C_F = 0), and the group's value at B's entry is Known(k) (T = C_F + k =
+/// k) or Empty (T = 0). Only for groups of the analysis (not unions).
+std::optional<int64_t>
+PreciseSync::constantThresholdAtEnd(unsigned GI,
+                                    const MachineBasicBlock &B) const {
+  const BitVector &Varies = CountVaries[CounterOwner[Groups[GI].Producer]];
+  if (GI >= Deps.groups().size() ||
+      (!Varies.empty() && Varies.test(Gen.getRPOIndex(B))))
+    return std::nullopt;
+  const ThresholdState *In = Thresholds->incoming(B);
+  if (!In)
+    return std::nullopt;
+  ThresholdState::GroupThreshold V = In->get(GI);
+  if (V.K == ThresholdState::Kind::Known)
+    return V.Off;
+  if (V.K == ThresholdState::Kind::Empty)
+    return 0;
+  return std::nullopt;
+}
+
 /// Group GI's snapshot register: read by the waits of its Unknown consumers
 /// (which precede every producer of the group in their block, else their
 /// threshold would be Known), written after the last producer of the group
 /// in a block only where the value is live out of it, initialized at entry
-/// only if live there.
-PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI) {
+/// only if live there. Where its value is a compile-time constant at the
+/// end of a block outside loops (constantThresholdAtEnd), the register need
+/// not hold it before: it is rematerialized there (li R_G, T) if live out,
+/// so its live range starts at the latest such block (often the preheader
+/// of the loop that makes it Unknown) instead of the entry or an earlier
+/// write.
+PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
+                                                  bool Rematerialize) {
   const DependenceGroup &G = Groups[GI];
+  const MachineLoopInfo &MLI = Gen.getLoopInfo();
   Liveness.clear();
+  PendingRemat.clear();
+  SmallVector<std::pair<unsigned, int64_t>, 8> Remat;
+  for (unsigned I = 0; Rematerialize && I < RPO.size(); ++I) {
+    const MachineBasicBlock &B = *RPO[I];
+    if (MLI.getLoopFor(&B) || B.succ_empty() ||
+        llvm::any_of(Deps.blockSites(B), [&](unsigned S) {
+          return llvm::is_contained(Deps.producerGroups(S), GI);
+        }))
+      continue;
+    if (std::optional<int64_t> T = constantThresholdAtEnd(GI, B)) {
+      Liveness.addDef(I, End);
+      Remat.push_back({I, *T});
+    }
+  }
   for (unsigned C : G.Consumers)
     for (const WaitRequest &R : Waits[C])
       if (R.Group == GI && R.Snapshot)
@@ -184,6 +242,9 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI) {
   Liveness.solve(/*DefsKill=*/true);
   SnapshotLiveAtEntry[GI] = Liveness.isLiveIn(0);
   Liveness.getLiveOutBlocks(SnapshotLiveOut[GI]);
+  for (const auto &[I, T] : Remat)
+    if (Liveness.isLiveOut(I))
+      PendingRemat.push_back({I, T});
   LiveSpans R;
   SmallVector<unsigned, 32> Blocks; // the blocks that can get a span
   Liveness.getBlocks(Blocks);
@@ -203,14 +264,104 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI) {
   return R;
 }
 
-/// Counter of the agents owned by Owner: read by waits on C_F + k, by
-/// snapshot writes of F, and (for a snapshot that may fall back) by the
-/// snapshot consumers of F; updated at block ends, initialized at entry. It
-/// is live from the entry to its last read; updates after it are dropped.
+/// The blocks where Owner's counter may differ from 0: those some
+/// correction of it can run before (reachable from a block with a correction
+/// by at least one edge). In the others C_F = 0 on every path, N_F = off_F
+/// is a compile-time constant, and C_F needs no register. The counter is
+/// seeded at the end of each such block that enters a seeded one (li C_F, d:
+/// its correction d, often 0). A seed at the end of a block inside a loop
+/// that the seeded block is not in would run on every iteration: that loop
+/// is seeded as well (it holds C_F = 0 in the register), so the seed moves
+/// to the blocks that enter it.
+void PreciseSync::seededCounterBlocks(AgentId Owner, BitVector &Seeded) {
+  const MachineLoopInfo &MLI = Gen.getLoopInfo();
+  Seeded.clear();
+  Seeded.resize(RPO.size());
+  SmallVector<unsigned, 32> Work;
+  auto Seed = [&](const MachineBasicBlock *B) {
+    if (!Deps.isReachable(*B))
+      return;
+    unsigned I = Gen.getRPOIndex(*B);
+    if (!Seeded.test(I)) {
+      Seeded.set(I);
+      Work.push_back(I);
+    }
+  };
+  auto Propagate = [&] {
+    while (!Work.empty())
+      for (const MachineBasicBlock *S : RPO[Work.pop_back_val()]->successors())
+        Seed(S);
+  };
+  for (MachineBasicBlock *B : RPO)
+    if (correction(*B, Owner))
+      for (const MachineBasicBlock *S : B->successors())
+        Seed(S);
+  Propagate();
+  CountVaries[Owner] = Seeded;
+  if (!LazyCounters) { // seeded at the entry: live from there
+    for (unsigned I = 0; I < RPO.size(); ++I)
+      Seeded.set(I);
+    return;
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (unsigned I = 0; I < RPO.size(); ++I) {
+      if (Seeded.test(I))
+        continue;
+      for (const MachineBasicBlock *S : RPO[I]->successors()) {
+        if (!Deps.isReachable(*S) || !Seeded.test(Gen.getRPOIndex(*S)))
+          continue;
+        const MachineLoop *Outer = nullptr;
+        for (const MachineLoop *L = MLI.getLoopFor(RPO[I]); L && !L->contains(S);
+             L = L->getParentLoop())
+          Outer = L;
+        if (!Outer)
+          continue;
+        for (const MachineBasicBlock *B : Outer->blocks())
+          Seed(B);
+        Propagate();
+        Changed = true;
+        break;
+      }
+    }
+  }
+}
+
+bool PreciseSync::isCounterSeededIn(AgentId F,
+                                    const MachineBasicBlock &B) const {
+  AgentId Owner = CounterOwner[F];
+  return CounterReg[F] != SyncRegs::zeroReg() &&
+         CounterSeeded[Owner].test(Gen.getRPOIndex(B));
+}
+
+unsigned PreciseSync::counterRegIn(AgentId F,
+                                   const MachineBasicBlock &B) const {
+  return isCounterSeededIn(F, B) ? CounterReg[F] : SyncRegs::zeroReg();
+}
+
+bool PreciseSync::writesCounterAt(const MachineBasicBlock &B,
+                                  AgentId Owner) const {
+  unsigned I = Gen.getRPOIndex(B);
+  if (CounterReg[Owner] == SyncRegs::zeroReg() || !OwnsCounter[Owner] ||
+      !CounterLiveOut[Owner].test(I))
+    return false;
+  return !CounterSeeded[Owner].test(I) || correction(B, Owner) != 0;
+}
+
+/// Counter of the agents owned by Owner, where it may differ from 0 (the
+/// seeded blocks): read by waits on C_F + k, by snapshot writes of F, and
+/// (for a snapshot that may fall back) by the snapshot consumers of F;
+/// updated at block ends; written by the seeds at the end of the blocks that
+/// enter the seeded ones. It is live from the seeds to its last read;
+/// updates after it are dropped. Empty if nothing reads it.
 PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
+  BitVector &Seeded = CounterSeeded[Owner];
+  seededCounterBlocks(Owner, Seeded);
   Liveness.clear();
   auto Use = [&](unsigned Site, int Pos) {
-    Liveness.addUse(Gen.getRPOIndex(*Deps.sites()[Site].MBB), Pos);
+    unsigned B = Gen.getRPOIndex(*Deps.sites()[Site].MBB);
+    if (Seeded.test(B))
+      Liveness.addUse(B, Pos);
   };
   for (unsigned C = 0; C < Waits.size(); ++C)
     for (const WaitRequest &R : Waits[C])
@@ -225,7 +376,14 @@ PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
     for (unsigned P : Last)
       Use(P, 2 * SitePos[P] + 2);
   }
-  Liveness.solve(/*DefsKill=*/false);
+  // The seeds.
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    if (!Seeded.test(I) &&
+        llvm::any_of(RPO[I]->successors(), [&](const MachineBasicBlock *S) {
+          return Deps.isReachable(*S) && Seeded.test(Gen.getRPOIndex(*S));
+        }))
+      Liveness.addDef(I, End);
+  Liveness.solve(/*DefsKill=*/true);
   BitVector &LiveOut = CounterLiveOut[Owner];
   LiveOut.resize(RPO.size());
   SmallVector<unsigned, 32> Blocks;
@@ -233,15 +391,20 @@ PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
   for (unsigned I : Blocks)
     LiveOut.set(I);
   LiveSpans R;
-  Liveness.getBlocks(Blocks); // used or live in; live out implies live in
+  Liveness.getBlocks(Blocks); // used, seeding or live in
   for (unsigned I : Blocks) {
-    if (Liveness.isLiveOut(I))
+    if (!Seeded.test(I)) {
+      if (Liveness.isLiveOut(I))
+        R.push_back({I, End, End}); // the seed
+    } else if (Liveness.isLiveOut(I)) {
       R.push_back({I, 0, End});
-    else if (Liveness.isLiveIn(I))
+    } else if (Liveness.isLiveIn(I)) {
       R.push_back({I, 0, Liveness.getLastUse(I)});
+    }
   }
-  if (R.empty() || R.front().Block != 0)
-    R.insert(R.begin(), LiveSpan{0, 0, 0}); // the initialization
+  // Seeded at the entry (without lazy seeding): initialized there.
+  if (!R.empty() && Seeded.test(0) && R.front().Block != 0)
+    R.insert(R.begin(), LiveSpan{0, 0, 0});
   return R;
 }
 
@@ -273,10 +436,12 @@ void PreciseSync::shareIdenticalSnapshots() {
 
 /// Agents whose counts change identically at every block end hold equal
 /// counters (all start at 0): they share one register and one addi.
-/// Returns false if they do not fit.
-bool PreciseSync::assignCounters(unsigned &NumCounters) {
+/// Counters whose live ranges (from their seeds to their last reads) do not
+/// meet share a register too. Returns false if they do not fit.
+bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
+                                 BitVector &CounterUsed) {
   std::map<std::vector<std::pair<unsigned, int64_t>>, AgentId> ByPattern;
-  NumCounters = 0;
+  unsigned NumCounters = 0, NumUnplaced = 0;
   for (AgentId F = 0; F < NumAgents; ++F) {
     OwnsCounter[F] = false;
     CounterReg[F] = SyncRegs::zeroReg();
@@ -290,17 +455,40 @@ bool PreciseSync::assignCounters(unsigned &NumCounters) {
     auto [It, New] = ByPattern.try_emplace(Pattern, F);
     CounterOwner[F] = It->second;
     OwnsCounter[F] = New;
-    if (New)
-      ++NumCounters;
   }
-  if (NumCounters > Pool.size()) {
+  CounterUsed.resize(Pool.size());
+  for (AgentId F = 0; F < NumAgents; ++F) {
+    if (!OwnsCounter[F])
+      continue;
+    LiveSpans R = counterRange(F);
+    if (R.empty())
+      continue; // nothing reads it where it differs from 0
+    ++NumCounters;
+    unsigned X = 0;
+    while (X < Pool.size() && Occupied[X].interferes(R))
+      ++X;
+    if (X == Pool.size()) {
+      ++NumUnplaced;
+      continue;
+    }
+    Occupied[X].add(R);
+    CounterUsed.set(X);
+    CounterReg[F] = Pool.reg(X);
+  }
+  for (AgentId F = 0; F < NumAgents; ++F)
+    CounterReg[F] = CounterReg[CounterOwner[F]];
+  if (NumUnplaced) {
     Gen.noteFallback(&Gen.getFunction().front(),
                      std::to_string(NumCounters) +
-                         " agents need a counter register, only " +
+                         " agents need a counter register, " +
+                         std::to_string(NumUnplaced) +
+                         " of them do not fit in the " +
                          std::to_string(Pool.size()) +
-                         " registers are free: using the barrier algorithm");
+                         " free registers: using the barrier algorithm");
     return false;
   }
+  Gen.getReport().CounterRegs = CounterUsed.count();
+  NumCounterRegs += CounterUsed.count();
   return true;
 }
 
@@ -332,10 +520,43 @@ void PreciseSync::waitForEveryEarlierInstance(unsigned GI) {
       Affected, G.Producer);
 }
 
+/// Why group GI's threshold is unknown at its snapshot consumers, from the
+/// loops of its sites (a measurement aid, -neuronisa-sync-explain-snapshots):
+///  - "loop-carried": a producer shares a loop with a consumer and comes
+///    after it in the body: the value comes from the previous iteration, or
+///    from before the loop on the first one;
+///  - "after-loop": a producer sits in a loop the consumer is not in: the
+///    loop may run zero times, or produce on the agent after it;
+///  - "branch": otherwise: some path to the consumer skips the producers
+///    (if/else, switch, early exit).
+StringRef PreciseSync::snapshotShape(unsigned GI) const {
+  const MachineLoopInfo &MLI = Gen.getLoopInfo();
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  bool AfterLoop = false;
+  for (unsigned C : Groups[GI].Consumers) {
+    if (llvm::none_of(Waits[C], [&](const WaitRequest &R) {
+          return R.Group == GI && R.Snapshot;
+        }))
+      continue;
+    const MachineBasicBlock *CB = Sites[C].MBB;
+    for (unsigned P : Groups[GI].Producers) {
+      const MachineBasicBlock *PB = Sites[P].MBB;
+      const MachineLoop *L = MLI.getLoopFor(PB);
+      while (L && !L->contains(CB))
+        L = L->getParentLoop();
+      if (L && Gen.getRPOIndex(*PB) >= Gen.getRPOIndex(*CB))
+        return "loop-carried";
+      if (MLI.getLoopFor(PB) != L)
+        AfterLoop = true;
+    }
+  }
+  return AfterLoop ? "after-loop" : "branch";
+}
+
 /// Snapshots by priority: dynamic waits weighted by 8^loop depth. Returns
 /// whether some group fell back.
 bool PreciseSync::assignSnapshots(
-    unsigned NumCounters, std::vector<RegisterOccupancy> &Occupied) {
+    const BitVector &CounterUsed, std::vector<RegisterOccupancy> &Occupied) {
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   SnapshotReg.assign(Groups.size(), 0);
   SmallVector<std::pair<uint64_t, unsigned>, 8> Want;
@@ -351,6 +572,16 @@ bool PreciseSync::assignSnapshots(
     Want.push_back({W, GI});
   }
   llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
+  if (ExplainSnapshots && !Want.empty()) {
+    StringRef Fn = Gen.getFunction().getName();
+    for (const auto &[Weight, GI] : Want)
+      errs() << "snapshot-group: " << Fn << " group " << GI << " agent "
+             << agentName(Groups[GI].Producer) << " producers "
+             << Groups[GI].Producers.size() << " why=" << snapshotShape(GI)
+             << '\n';
+    errs() << "snapshot-demand: " << Fn << " wanted=" << Want.size()
+           << " free=" << Pool.size() - CounterUsed.count() << '\n';
+  }
   bool Fallback = false;
   BitVector SnapshotUsed(Pool.size());
   SmallVector<unsigned, 32> Order;
@@ -371,17 +602,25 @@ bool PreciseSync::assignSnapshots(
           Uses, [&](const auto &U) { return O.covers(U.first, U.second); });
     };
     int Reg = -1;
-    if (llvm::any_of(Occupied, FreeAtUses)) {
-      LiveSpans R = snapshotRange(GI);
-      // r31, r30, ...: snapshots, then counters' dead stretches, then the
-      // free registers below r20.
+    // r31, r30, ...: snapshots, then counters' dead stretches, then the
+    // free registers below r20. When no register holds the whole range, the
+    // range that rematerializes the constant values before the group's
+    // Unknown region (snapshotRange) may still fit: it is shorter, but it
+    // can cost an li where the value was written anyway, so it is only
+    // tried then.
+    for (bool Remat : {false, true}) {
+      if (!llvm::any_of(Occupied, FreeAtUses))
+        break;
+      LiveSpans R = snapshotRange(GI, Remat);
       for (unsigned X : Order)
         if (!Occupied[X].interferes(R)) {
           Reg = X;
           break;
         }
-      if (Reg >= 0)
+      if (Reg >= 0) {
         Occupied[Reg].add(R);
+        break;
+      }
     }
     if (Reg < 0) {
       SnapshotLiveOut[GI].clear();
@@ -390,7 +629,9 @@ bool PreciseSync::assignSnapshots(
       continue;
     }
     SnapshotReg[GI] = Pool.reg(Reg);
-    if (unsigned(Reg) >= NumCounters)
+    for (const auto &[I, T] : PendingRemat)
+      SnapshotRemat[I].push_back({GI, T});
+    if (!CounterUsed.test(Reg))
       SnapshotUsed.set(Reg);
   }
   Gen.getReport().SnapshotRegs = SnapshotUsed.count();
@@ -399,9 +640,6 @@ bool PreciseSync::assignSnapshots(
 }
 
 bool PreciseSync::allocateRegisters() {
-  unsigned NumCounters;
-  if (!assignCounters(NumCounters))
-    return false;
   SitePos.assign(Deps.sites().size(), 0);
   for (MachineBasicBlock *B : RPO) {
     unsigned I = 0;
@@ -412,22 +650,16 @@ bool PreciseSync::allocateRegisters() {
   shareIdenticalSnapshots();
   SnapshotLiveOut.assign(Groups.size(), {});
   CounterLiveOut.assign(NumAgents, BitVector());
+  CounterSeeded.assign(NumAgents, BitVector());
+  CountVaries.assign(NumAgents, BitVector());
+  SnapshotRemat.assign(RPO.size(), {});
 
   // Live ranges per free register (index I: Pool.reg(I)).
   std::vector<RegisterOccupancy> Occupied(Pool.size());
-  // Counters are all live at the entry: the pool's first registers.
-  unsigned Next = 0;
-  for (AgentId F = 0; F < NumAgents; ++F)
-    if (OwnsCounter[F]) {
-      CounterReg[F] = Pool.reg(Next);
-      Occupied[Next++].add(counterRange(F));
-    }
-  for (AgentId F = 0; F < NumAgents; ++F)
-    CounterReg[F] = CounterReg[CounterOwner[F]];
-  Gen.getReport().CounterRegs = NumCounters;
-  NumCounterRegs += NumCounters;
-
-  if (assignSnapshots(NumCounters, Occupied))
+  BitVector CounterUsed;
+  if (!assignCounters(Occupied, CounterUsed))
+    return false;
+  if (assignSnapshots(CounterUsed, Occupied))
     combineWaits();
   return true;
 }

@@ -63,6 +63,10 @@ static cl::opt<SyncMode> SyncModeOpt(
                           "insert nothing; keep hand-written "
                           "synchronization")));
 
+bool NeuronISA::isPreciseSyncRequested() {
+  return SyncModeOpt == SyncMode::Precise;
+}
+
 namespace {
 
 /// The pass itself, independent of the pass manager that runs it.

@@ -13,6 +13,11 @@
 
 namespace llvm {
 
+namespace NeuronISA {
+/// Is -neuronisa-sync precise (the default)?
+bool isPreciseSyncRequested();
+} // namespace NeuronISA
+
 class NeuronISASyncPass : public PassInfoMixin<NeuronISASyncPass> {
 public:
   PreservedAnalyses run(MachineFunction &MF,

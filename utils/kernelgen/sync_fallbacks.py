@@ -1,0 +1,166 @@
+"""How often precise synchronization falls back for lack of registers, and
+why its groups need snapshot registers (bench/sync-fallbacks.sh;
+docs/Synchronization.md, "Known limits").
+
+For each seed, the random kernel of random_kernels.py (the differential
+test's programs: default shapes, or --extended) is compiled in precise mode
+with -pass-remarks-missed=neuronisa-sync, and the program is counted as
+  - "barrier fallback": a SyncFallback remark "... using the barrier
+    algorithm" (counters did not fit);
+  - "snapshot fallback": a SyncFallback remark "no free register left for
+    the threshold ..." (some group's consumers wait for every earlier
+    instance of its agent);
+  - "needs a stack": llc rejected it (register pressure; NeuronISA has no
+    stack).
+With --explain, llc also gets -neuronisa-sync-explain-snapshots, which
+prints one line per group that needs a snapshot register (why: the shape of
+its producers relative to its consumers) and one per function (snapshot
+values wanted, registers free beside the counters): the script sums them.
+"""
+
+import argparse
+import collections
+import concurrent.futures
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+from . import random_kernels
+from .common import llc_command, parse_args, parse_seeds
+
+BARRIER = "using the barrier algorithm"
+SNAPSHOT = "no free register left for the threshold"
+STACK = "needs a stack"
+
+
+def compile_one(llc, seed, extended, explain, work, checker=None):
+    ir, _ = random_kernels.generate(seed, extended=extended)
+    ll = os.path.join(work, "k%d%s.ll" % (seed, "x" if extended else ""))
+    with open(ll, "w") as f:
+        f.write(ir)
+    cmd = llc + ["-neuronisa-sync=precise", "-pass-remarks-missed=neuronisa-sync",
+                 ll, "-o", os.devnull]
+    if explain:
+        cmd.append("-neuronisa-sync-explain-snapshots")
+    dump = ll[:-3] + ".json"
+    if checker:
+        cmd.append("-neuronisa-sync-dump=" + dump)
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                       universal_newlines=True, timeout=300)
+    err = p.stderr
+    os.unlink(ll)
+    if checker and p.returncode == 0:
+        c = subprocess.run([os.path.abspath(checker), dump], stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, universal_newlines=True)
+        if c.returncode != 0 or " 0 failed" not in c.stdout:
+            err += "\nsync-check failed:\n" + c.stdout
+        os.unlink(dump)
+    return seed, p.returncode, err
+
+
+def measure(llc, seeds, extended, explain, jobs, work, checker=None):
+    counts = collections.Counter()
+    why = collections.Counter()
+    demand = []  # (wanted, free) per function that wanted a snapshot
+    listed = collections.defaultdict(list)
+    with concurrent.futures.ThreadPoolExecutor(jobs) as ex:
+        for seed, rc, err in ex.map(
+                lambda s: compile_one(llc, s, extended, explain, work,
+                                      checker), seeds):
+            counts["programs"] += 1
+            if rc != 0:
+                kind = "stack" if STACK in err else "error"
+                counts[kind] += 1
+                listed[kind].append(seed)
+                continue
+            for kind, text in (("barrier", BARRIER), ("snapshot", SNAPSHOT)):
+                if text in err:
+                    counts[kind] += 1
+                    listed[kind].append(seed)
+            counts["groups"] += len(re.findall(
+                r"^remark: \S+ " + SNAPSHOT, err, re.M))
+            if "sync-check failed" in err:
+                counts["invalid"] += 1
+                listed["invalid"].append(seed)
+            if BARRIER in err or SNAPSHOT in err:
+                counts["any"] += 1
+            for m in re.finditer(r"snapshot-group: .* why=(\S+)", err):
+                why[m.group(1)] += 1
+            for m in re.finditer(
+                    r"snapshot-demand: .* wanted=(\d+) free=(\d+)", err):
+                demand.append((int(m.group(1)), int(m.group(2))))
+    return counts, why, demand, listed
+
+
+def pct(n, d):
+    return "%d (%.1f%%)" % (n, 100.0 * n / d) if d else "0"
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--llc", required=True,
+                    help='llc command, e.g. "llc --load=build/lib/libNeuronISA.so"')
+    ap.add_argument("--seeds", default="0-299")
+    ap.add_argument("--extended-seeds", default="0-99",
+                    help="seeds of --extended programs ('' for none)")
+    ap.add_argument("--explain", action="store_true",
+                    help="classify why groups need snapshot registers")
+    ap.add_argument("--list", action="store_true",
+                    help="print the seeds of each kind")
+    ap.add_argument("--check", metavar="NEURONISA_SYNC_CHECK",
+                    help="also run the translation validator on every "
+                    "compiled function and count the programs it rejects")
+    ap.add_argument("-j", "--jobs", type=int, default=2)
+    a = parse_args(ap, argv)
+    if a.check:
+        a.check = os.path.abspath(a.check)
+    llc = llc_command(a.llc)
+    runs = [("default", parse_seeds(a.seeds), False)]
+    if a.extended_seeds:
+        runs.append(("extended", parse_seeds(a.extended_seeds), True))
+    print("| programs | seeds | barrier fallback | snapshot fallback | "
+          "any fallback | needs a stack |")
+    print("| --- | --- | --- | --- | --- | --- |")
+    details = []
+    with tempfile.TemporaryDirectory() as work:
+        for name, seeds, ext in runs:
+            c, why, demand, listed = measure(llc, seeds, ext, a.explain,
+                                             a.jobs, work, a.check)
+            n = c["programs"]
+            print("| %s | %s | %s | %s | %s | %s |" % (
+                name, "%d-%d" % (seeds[0], seeds[-1]) if seeds else "-",
+                pct(c["barrier"], n), pct(c["snapshot"], n),
+                pct(c["any"], n), pct(c["stack"], n)))
+            details.append("%s: %d dependence groups fell back to waiting "
+                           "for every earlier instance" % (name, c["groups"]))
+            if c["error"]:
+                details.append("%s: %d other llc errors: %s" % (
+                    name, c["error"], listed["error"]))
+            if a.check:
+                details.append("%s: the validator rejects %d programs: %s" % (
+                    name, c["invalid"], listed["invalid"]))
+            if a.list:
+                for k in ("barrier", "snapshot", "stack"):
+                    details.append("%s %s: %s" % (name, k, listed[k]))
+            if a.explain:
+                total = sum(why.values())
+                details.append("%s: %d groups need a snapshot register: %s" % (
+                    name, total, ", ".join(
+                        "%s %s" % (k, pct(v, total))
+                        for k, v in why.most_common())))
+                over = [(w, f) for w, f in demand if w > f]
+                details.append(
+                    "%s: %d functions want snapshots; %d want more values "
+                    "than free registers (wanted/free median %s)" % (
+                        name, len(demand), len(over),
+                        "%d/%d" % sorted(over)[len(over) // 2] if over
+                        else "-"))
+    for d in details:
+        print(d)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
