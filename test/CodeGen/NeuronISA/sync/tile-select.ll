@@ -180,3 +180,28 @@ entry:
   call void @neuronisa.act.tanh(ptr addrspace(2) %u, ptr addrspace(2) %t, i32 8, i32 16, float 1.0, float 0.0)
   ret void
 }
+
+; The branch and both copies keep the call's debug location.
+; IR-LABEL: define void @located(
+; IR:         br i1 %c, label %entry.tile.then, label %entry.tile.else, !dbg [[LOC:![0-9]+]]
+; IR:         call void @neuronisa.act.tanh(ptr addrspace(2) @a, {{.*}}), !dbg [[LOC]]
+; IR:         call void @neuronisa.act.tanh(ptr addrspace(2) @b, {{.*}}), !dbg [[LOC]]
+; IR:       [[LOC]] = !DILocation(line: 7, column: 3,
+define void @located(i32 %k) !dbg !5 {
+entry:
+  %c = icmp sgt i32 %k, 0
+  %x = select i1 %c, ptr addrspace(2) @a, ptr addrspace(2) @b
+  call void @neuronisa.act.tanh(ptr addrspace(2) %x, ptr addrspace(2) @c, i32 8, i32 16, float 1.0, float 0.0), !dbg !8
+  ret void
+}
+
+!llvm.dbg.cu = !{!0}
+!llvm.module.flags = !{!3, !4}
+!0 = distinct !DICompileUnit(language: DW_LANG_C11, file: !1, producer: "hand", isOptimized: true, runtimeVersion: 0, emissionKind: LineTablesOnly)
+!1 = !DIFile(filename: "kernel.c", directory: "/k")
+!3 = !{i32 2, !"Debug Info Version", i32 3}
+!4 = !{i32 7, !"Dwarf Version", i32 5}
+!5 = distinct !DISubprogram(name: "located", scope: !1, file: !1, line: 5, type: !6, scopeLine: 5, spFlags: DISPFlagDefinition | DISPFlagOptimized, unit: !0)
+!6 = !DISubroutineType(types: !7)
+!7 = !{}
+!8 = !DILocation(line: 7, column: 3, scope: !5)
