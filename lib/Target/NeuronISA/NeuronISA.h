@@ -25,6 +25,11 @@ void initializeNeuronISADAGToDAGISelLegacyPass(PassRegistry &);
 FunctionPass *createNeuronISAKernelVerifierPass();
 void initializeNeuronISAKernelVerifierPass(PassRegistry &);
 
+/// Splits a builtin call whose tile pointer is chosen by select into one
+/// call per arm, each naming one tile (NeuronISATileSelectSplit.cpp).
+FunctionPass *createNeuronISATileSelectSplitPass();
+void initializeNeuronISATileSelectSplitPass(PassRegistry &);
+
 /// Inserts synchronization between engines (-neuronisa-sync=precise, the
 /// default; =barrier, the baseline; =none, keep hand-written sync).
 FunctionPass *createNeuronISASyncPass();

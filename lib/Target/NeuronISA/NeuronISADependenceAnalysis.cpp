@@ -920,6 +920,19 @@ constantStep(const SCEV *S, ScalarEvolution &SE) {
   return std::make_pair(AR->getLoop(), Step->getAPInt().getSExtValue());
 }
 
+/// May the address S differ between two executions of its block in one
+/// call of the function? An affine recurrence, also inside a zext or trunc
+/// (a counter modulo 4 is zext(trunc(i))), or a value ScalarEvolution does
+/// not describe may; an expression of arguments and constants may not.
+static bool mayVary(const SCEV *S) {
+  return SCEVExprContains(S, [](const SCEV *X) {
+    if (isa<SCEVAddRecExpr>(X))
+      return true;
+    const auto *U = dyn_cast<SCEVUnknown>(X);
+    return U && isa<Instruction>(U->getValue());
+  });
+}
+
 /// Accesses P (the producer's) and C (the consumer's) of one HBM object,
 /// one of them at a run-time offset, that the relation says may conflict.
 /// SameExecution: C waits for P's instance in the same execution of their
@@ -952,7 +965,8 @@ static ConflictExplanation explainHBM(const TileRef &P, const TileRef &C,
     // The instance one iteration back starts Step bytes earlier.
     if (footprintsMeet(P, ExP, C, ExC, Delta + StepP->second))
       E.Kind = ConflictImprecision::None;
-  } else if (!StepP && !StepC && footprintsMeet(P, ExP, C, ExC, Delta)) {
+  } else if (!StepP && !StepC && !mayVary(P.Addr) && !mayVary(C.Addr) &&
+             footprintsMeet(P, ExP, C, ExC, Delta)) {
     // Both loop-invariant: every instance is at the same place.
     E.Kind = ConflictImprecision::None;
   }

@@ -50,6 +50,9 @@ public:
     // Last IR pass before selection: reject what cannot be compiled, with a
     // diagnostic, instead of failing somewhere inside instruction selection.
     addPass(createNeuronISAKernelVerifierPass());
+    // After the verifier (checked IR only) and every pass that could fold
+    // the branches it makes back into selects.
+    addPass(createNeuronISATileSelectSplitPass());
   }
   bool addInstSelector() override {
     addPass(createNeuronISAISelDag(getNeuronISATargetMachine()));
@@ -81,6 +84,7 @@ extern "C" void LLVMInitializeNeuronISATarget() {
   PassRegistry &PR = *PassRegistry::getPassRegistry();
   initializeNeuronISADAGToDAGISelLegacyPass(PR);
   initializeNeuronISAKernelVerifierPass(PR);
+  initializeNeuronISATileSelectSplitPass(PR);
   initializeNeuronISASyncLegacyPass(PR);
 }
 
