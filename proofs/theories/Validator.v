@@ -411,13 +411,21 @@ Definition widen (old j : astate) : astate :=
 
 Definition transfer_block (a : astate) (b : nat) : astate := fold_left transfer (pcode p b) a.
 
+(** A block is widened after 10 changes per incoming edge (plus 10): a join
+    of many edges, some of them loop exits, changes once per edge and per
+    round while the loops above it settle, and widening it before they have
+    settled drops facts that hold (a tracked set's interval, a wait that
+    covers it), so a sound program would be reported unsound. *)
+Definition widen_after (s : nat) : nat :=
+  10 * S (length (filter (fun b => existsb (Nat.eqb s) (psucc p b)) (pblocks p))).
+
 Definition visit (inv : list (nat * (nat * astate))) (post : astate) (s : nat)
   : list (nat * (nat * astate)) * bool :=
   match lookn inv s with
   | None => (setn s (1%nat, post) inv, true)
   | Some (n, old) =>
       let j := join post old in
-      let j' := if Nat.ltb 10 n then widen old j else j in
+      let j' := if Nat.ltb (widen_after s) n then widen old j else j in
       if astate_eq_dec j' old then (inv, false) else (setn s (S n, j') inv, true)
   end.
 
