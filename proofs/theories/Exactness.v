@@ -465,6 +465,29 @@ Proof.
   pose proof (rf_sound _ _ _ _ _ _ Hs Hg0) as Hv. unfold vholds in *; destruct g0; simpl in *; lia.
 Qed.
 
+(** The lower bounds a wait adds: each is at most the value waited for. *)
+Lemma wait_lower_sound a h v vf :
+  sat a h -> (forall f, In f vf -> vholds p v h f) ->
+  forall f, In f (vf ++ flat_map (derive_ge p a) vf) -> bval p (fst f) h + snd f <= Z.max 0 v.
+Proof.
+  intros Hs Hvf f Hf. apply in_app_or in Hf as [Hf|Hf].
+  - specialize (Hvf _ Hf); unfold vholds in Hvf. lia.
+  - apply in_flat_map in Hf as ([b j] & Hin & Hf).
+    specialize (Hvf _ Hin); unfold vholds in Hvf; cbn [fst snd] in Hvf.
+    destruct b; simpl in Hf; try contradiction.
+    apply in_map_iff in Hf as ([q [lo hi]] & <- & Hq).
+    apply filter_In in Hq as [Hq Hc]; cbn [fst snd] in Hc.
+    apply andb_true_iff in Hc as [Hc Hlo]. apply andb_true_iff in Hc as [HF Hne].
+    apply Nat.eqb_eq in HF.
+    pose proof (sat_v _ _ _ _ Hs _ _ Hq) as Hiv. cbn [fst snd].
+    destruct lo as [l|].
+    + simpl in Hne, Hlo. apply Z.leb_le in Hne. apply Z.leb_le in Hlo.
+      assert (Hl : lo_le (Some l) l = true) by (simpl; apply Z.leb_le; lia).
+      pose proof (Hiv l Hl Hne) as Hv. cbn [fst snd] in Hv. rewrite Hv, HF.
+      simpl in Hvf. lia.
+    + rewrite (iv_none_zero p q hi h Hiv). lia.
+Qed.
+
 Lemma implied_sound a h key v vf :
   sat a h -> (forall f, In f vf -> vholds p v h f) ->
   implied (gf a key) vf = true -> v <= guar orc (fst key) (snd key) h.
@@ -504,14 +527,16 @@ Proof.
   - intros [e' sm'] fs f Hin Hf. apply in_setp in Hin as [[He Hfs]|[Hne Hin]].
     + injection He as -> ->. subst fs. unfold gholds; cbn [fst snd]. rewrite guar_wait, keq_refl, Hb.
       pose proof (guar_nonneg orc e sm h).
+      pose proof (wait_lower_sound _ _ _ _ Hs Hvf) as Hlow.
       unfold gmerge in Hf. apply in_app_or in Hf as [Hf|Hf].
       * apply in_map_iff in Hf as (g0 & Hg0e & Hg0).
         pose proof (gf_sound _ _ _ _ _ _ Hs Hg0) as Hg. unfold gholds in Hg; cbn [fst snd] in Hg.
-        destruct (find_base (fst g0) vf) as [g|] eqn:Hfb; subst f; cbn [fst snd].
-        -- apply find_base_some in Hfb as [Hgin Hgb]. specialize (Hvf _ Hgin).
-           unfold vholds in Hvf; rewrite Hgb in Hvf. lia.
+        destruct (find_base (fst g0) (vf ++ flat_map (derive_ge p a) vf)) as [g|] eqn:Hfb;
+          subst f; cbn [fst snd].
+        -- apply find_base_some in Hfb as [Hgin Hgb]. specialize (Hlow _ Hgin).
+           rewrite Hgb in Hlow. fold v. lia.
         -- lia.
-      * apply filter_In in Hf as [Hf _]. specialize (Hvf _ Hf); unfold vholds in Hvf. lia.
+      * apply filter_In in Hf as [Hf _]. specialize (Hlow _ Hf). fold v. lia.
     + unfold gholds; cbn [fst snd]. rewrite guar_wait, keq_false, Hb by auto.
       exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
   - assert (Hkeep : forall key cs, key <> (e, sm) -> In (key, cs) (ap a) -> pcomps p orc key (IWait e sm r k :: h) cs).

@@ -198,6 +198,20 @@ Definition relevant (sm : nat) (f : fact) : bool :=
   | BV q => match semag sm with Some F' => Nat.eqb (pagent p q) F' | None => false end
   end.
 
+(** Lower bounds a wait gives beyond its exact facts: a wait for at least
+    N_F + j also covers every tracked set q of F with V_q <= max(0, N_F + j),
+    that is V_q = max(0, N_F + lo) with lo <= j. Only what the engine has
+    waited for uses them: the exact facts alone bound what it waits for. *)
+Definition derive_ge (a : astate) (f : fact) : list fact :=
+  match f with
+  | (BN F, j) =>
+      map (fun e => (BV (fst e), 0))
+          (filter (fun e => Nat.eqb (pagent p (fst e)) F && nonempty (fst (snd e)) (snd (snd e)) &&
+                            lo_le (fst (snd e)) j)
+                  (av a))
+  | _ => []
+  end.
+
 Definition transfer (a : astate) (i : instr) : astate :=
   match i with
   | ISite s => transfer_site a s
@@ -205,7 +219,7 @@ Definition transfer (a : astate) (i : instr) : astate :=
       let vf := filter (relevant sm) (saturate a (map (shift k) (rf a r))) in
       let key := (e, sm) in
       mkst (ar a) (av a) (an a)
-        (setp key (gmerge (gf a key) vf) (ag a))
+        (setp key (gmerge (gf a key) (vf ++ flat_map (derive_ge a) vf)) (ag a))
         (if implied (gf a key) vf then ap a
          else setp key (match lookp (ap a) key with
                         | None => [vf]
@@ -397,13 +411,21 @@ Definition widen (old j : astate) : astate :=
 
 Definition transfer_block (a : astate) (b : nat) : astate := fold_left transfer (pcode p b) a.
 
+(** A block is widened after 10 changes per incoming edge (plus 10): a join
+    of many edges, some of them loop exits, changes once per edge and per
+    round while the loops above it settle, and widening it before they have
+    settled drops facts that hold (a tracked set's interval, a wait that
+    covers it), so a sound program would be reported unsound. *)
+Definition widen_after (s : nat) : nat :=
+  10 * S (length (filter (fun b => existsb (Nat.eqb s) (psucc p b)) (pblocks p))).
+
 Definition visit (inv : list (nat * (nat * astate))) (post : astate) (s : nat)
   : list (nat * (nat * astate)) * bool :=
   match lookn inv s with
   | None => (setn s (1%nat, post) inv, true)
   | Some (n, old) =>
       let j := join post old in
-      let j' := if Nat.ltb 10 n then widen old j else j in
+      let j' := if Nat.ltb (widen_after s) n then widen old j else j in
       if astate_eq_dec j' old then (inv, false) else (setn s (S n, j') inv, true)
   end.
 
