@@ -268,27 +268,59 @@ unsigned PreciseSync::blocksBack(unsigned P, unsigned C) {
 /// the later it was issued and is expected to complete; of two in the
 /// consumer's block, the later one. Ties keep their order. (Which waits run
 /// does not change, only their order.)
+ArrayRef<std::pair<unsigned, unsigned>>
+PreciseSync::producerBlocks(unsigned G) {
+  auto &Blocks = ProducerBlocks[G];
+  if (!Blocks.empty())
+    return Blocks;
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  const MachineBasicBlock *Seen = nullptr;
+  for (unsigned P : Groups[G].Producers) {
+    // Sites are numbered block by block: one per block will do.
+    if (Sites[P].MBB == Seen)
+      continue;
+    Seen = Sites[P].MBB;
+    Blocks.push_back({Gen.getRPOIndex(*Seen), P});
+  }
+  llvm::sort(Blocks);
+  return Blocks;
+}
+
 void PreciseSync::orderWaitsByRelease() {
+  // How many of a group's producer blocks at or after the consumer (in
+  // reverse post-order) are measured around the back edge, the last ones
+  // first: enough for loop bodies as written, and it keeps the cost per
+  // wait independent of the size of the function.
+  constexpr unsigned MaxBackwardBlocks = 8;
+  ProducerBlocks.assign(Groups.size(), {});
   ArrayRef<SyncSite> Sites = Deps.sites();
   for (unsigned C = 0; C < Waits.size(); ++C) {
     auto &WS = Waits[C];
     if (WS.size() < 2)
       continue;
+    unsigned CI = Gen.getRPOIndex(*Sites[C].MBB);
     // Per wait: (blocks back, -(site index) in C's block) of the group's
     // nearest producer; the largest goes first.
     SmallVector<std::pair<std::pair<unsigned, int>, WaitRequest>, 4> Keyed;
     for (const WaitRequest &R : WS) {
       std::pair<unsigned, int> Nearest(~0u, 0);
-      const MachineBasicBlock *Seen = nullptr;
-      for (unsigned P : Groups[R.Group].Producers) {
-        // Sites are numbered block by block: outside C's block, one site
-        // per block tells how far back the block is.
-        const MachineBasicBlock *PB = Sites[P].MBB;
-        if (PB == Seen && PB != Sites[C].MBB)
-          continue;
-        Seen = PB;
-        int InBlock = PB == Sites[C].MBB && P < C ? -int(P) : 0;
-        Nearest = std::min(Nearest, std::make_pair(blocksBack(P, C), InBlock));
+      int InBlock = Gen.getLatestProducerInBlock(Groups[R.Group], C);
+      if (InBlock >= 0) {
+        Nearest = {0, -InBlock};
+      } else {
+        ArrayRef<std::pair<unsigned, unsigned>> Blocks =
+            producerBlocks(R.Group);
+        // The first block at or after C's (C's own holds no producer
+        // before C here).
+        auto It = llvm::lower_bound(Blocks, std::make_pair(CI, 0u));
+        if (It != Blocks.begin())
+          Nearest = {CI - std::prev(It)->first, 0};
+        unsigned Looked = 0;
+        for (auto J = Blocks.end(); J != It && Looked != MaxBackwardBlocks;
+             ++Looked) {
+          --J;
+          Nearest = std::min(Nearest, std::make_pair(blocksBack(J->second, C), 0));
+        }
       }
       Keyed.push_back({Nearest, R});
     }
