@@ -235,18 +235,17 @@ void PreciseSync::combineWaits() {
 }
 
 /// How far back the latest instance of producer site P lies before
-/// consumer site C, in blocks of reverse post-order: 0 for a site earlier in
-/// C's block; for a site in a block earlier in reverse post-order, the
-/// difference of their indices; for a site after C (in its block or a later
-/// one), whose latest instance before C ran in an earlier iteration of a
-/// loop that contains both, the way from the site to the loop's end, around
-/// the back edge and from the loop's header to C.
-unsigned PreciseSync::blocksBack(unsigned P, unsigned C) {
+/// consumer site C, in blocks of reverse post-order, for a site after C (in
+/// its block or a later one): its latest instance before C ran in an earlier
+/// iteration of a loop that contains both, so the way from the site to the
+/// loop's end, around the back edge and from the loop's header to C. (A site
+/// before C is CI - PI blocks back; orderWaitsByRelease finds the nearest
+/// one by binary search.)
+unsigned PreciseSync::blocksAround(unsigned P, unsigned C) {
   ArrayRef<SyncSite> Sites = Deps.sites();
   const MachineBasicBlock &PB = *Sites[P].MBB, &CB = *Sites[C].MBB;
   unsigned PI = Gen.getRPOIndex(PB), CI = Gen.getRPOIndex(CB);
-  if (PI < CI || (PI == CI && P < C))
-    return CI - PI;
+  assert((PI > CI || (PI == CI && P > C)) && "producer before the consumer");
   const MachineLoop *L = Gen.getLoopInfo().getLoopFor(&CB);
   while (L && !L->contains(&PB))
     L = L->getParentLoop();
@@ -259,15 +258,8 @@ unsigned PreciseSync::blocksBack(unsigned P, unsigned C) {
   return (CI - Gen.getRPOIndex(*L->getHeader())) + (It->second - PI) + 1;
 }
 
-/// An engine runs a consumer's waits one after the other, each costing
-/// WaitCycles once it is satisfied: a wait that is released early and
-/// checked after the last one to be released costs WaitCycles on the
-/// critical path, one checked before it costs nothing there. So the wait
-/// expected to be released last goes last. Expected release: the nearer a
-/// group's latest producer instance lies before the consumer (blocksBack),
-/// the later it was issued and is expected to complete; of two in the
-/// consumer's block, the later one. Ties keep their order. (Which waits run
-/// does not change, only their order.)
+/// Per group: (reverse post-order index, one producer site) of each block
+/// holding a producer, by index; filled on first use.
 ArrayRef<std::pair<unsigned, unsigned>>
 PreciseSync::producerBlocks(unsigned G) {
   auto &Blocks = ProducerBlocks[G];
@@ -286,6 +278,15 @@ PreciseSync::producerBlocks(unsigned G) {
   return Blocks;
 }
 
+/// An engine runs a consumer's waits one after the other, each costing
+/// WaitCycles once it is satisfied: a wait that is released early and
+/// checked after the last one to be released costs WaitCycles on the
+/// critical path, one checked before it costs nothing there. So the wait
+/// expected to be released last goes last. Expected release: the nearer a
+/// group's latest producer instance lies before the consumer, in blocks of
+/// reverse post-order, the later it was issued and is expected to complete;
+/// of two in the consumer's block, the later one. Ties keep their order.
+/// (Which waits run does not change, only their order.)
 void PreciseSync::orderWaitsByRelease() {
   // How many of a group's producer blocks at or after the consumer (in
   // reverse post-order) are measured around the back edge, the last ones
@@ -319,7 +320,7 @@ void PreciseSync::orderWaitsByRelease() {
         for (auto J = Blocks.end(); J != It && Looked != MaxBackwardBlocks;
              ++Looked) {
           --J;
-          Nearest = std::min(Nearest, std::make_pair(blocksBack(J->second, C), 0));
+          Nearest = std::min(Nearest, std::make_pair(blocksAround(J->second, C), 0));
         }
       }
       Keyed.push_back({Nearest, R});

@@ -73,9 +73,7 @@ private:
   void mergeSnapshots();
   void combineWaits();
   void orderWaitsByRelease();
-  unsigned blocksBack(unsigned P, unsigned C);
-  /// Per group: (reverse post-order index, one producer site) of each block
-  /// holding a producer, by index; filled on first use.
+  unsigned blocksAround(unsigned P, unsigned C);
   std::vector<SmallVector<std::pair<unsigned, unsigned>, 4>> ProducerBlocks;
   ArrayRef<std::pair<unsigned, unsigned>> producerBlocks(unsigned G);
   /// Per loop: the largest reverse post-order index of its blocks.
