@@ -17,6 +17,10 @@ counts included) and several latency-jitter seeds. Required:
     result (neuronisa-sim --ideal on the unsynchronized code, which runs every
     instance after its program-order predecessors that conflict with it).
 
+Reported, not required: how often precise mode takes more cycles than
+barrier mode on the same arguments (runs without jitter, so both see the
+same latencies), the worst such run, and the total cycles of each mode.
+
 Mode `none` (no synchronization) is a negative control: it is simulated too
 and the number of programs in which the race checker fires is reported; it
 is not a failure (programs without cross-engine dependences have no race).
@@ -113,6 +117,12 @@ class Stats:
         self.failures = []
         self.fallback_programs = 0
         self.fallback_oversync = 0
+        # Precise against barrier on the runs without jitter.
+        self.speed_runs = 0
+        self.precise_slower = 0
+        self.precise_cycles = 0
+        self.barrier_cycles = 0
+        self.worst_slowdown = (1.0, None)  # (precise / barrier, where)
 
 
 class Runner:
@@ -211,6 +221,7 @@ class Runner:
             return cmd
 
         jitters = [None] + [seed * 1000 + j + 1 for j in range(a.jitters)]
+        cycles = {}  # (mode, argument set) -> cycles of the run without jitter
         none_racy = False
         none_runs = 0
         for ai, args in enumerate(arg_sets(seed, a.arg_sets)):
@@ -284,6 +295,8 @@ class Runner:
                         counts["error"] += 1
                         problems.append(("sim-error", m, "%s: exit %s: %s" % (
                             where, rc, err.strip()[-1500:]), repro))
+                    elif jitter is None:
+                        cycles[(m, ai)] = (rep.get("total_cycles"), args)
                     if m in a.precise_modes and \
                             (rep.get("over_sync_cycles") or 0):
                         sites = [x for x in rep.get("sync_sites", [])
@@ -321,9 +334,28 @@ class Runner:
                                     fd[2] if fd else "?"),
                                 repro + [repro_ref]))
                             break
+        self.record_speed(seed, cycles)
         self.finish(seed, d, problems, nsims, counts, ops=meta["ops"],
                     none_racy=none_racy, none_runs=none_runs,
                     fallback=bool(fallback.get("precise")))
+
+    def record_speed(self, seed, cycles):
+        """Adds the precise/barrier comparison of one program's runs."""
+        st = self.stats
+        with st.lock:
+            for (m, ai), (p, args) in sorted(cycles.items()):
+                b = cycles.get(("barrier", ai), (None, None))[0]
+                if m != "precise" or not p or not b:
+                    continue
+                st.speed_runs += 1
+                st.precise_cycles += p
+                st.barrier_cycles += b
+                if p > b:
+                    st.precise_slower += 1
+                    if p / b > st.worst_slowdown[0]:
+                        st.worst_slowdown = (
+                            p / b, "seed %d args (n0,n1,n2,k)=%s: %d vs %d "
+                            "cycles" % (seed, args, p, b))
 
     def finish(self, seed, d, problems, nsims, counts, skipped=False, ops=0,
                none_racy=False, none_runs=0, fallback=False):
@@ -464,6 +496,14 @@ def main(argv=None):
     if not a.strict_none:
         print("negative control (mode none): races found in %d of %d "
               "programs" % (st.none_racy, st.none_runs))
+    if st.speed_runs:
+        print("precise vs barrier (runs without jitter): precise slower in "
+              "%d of %d runs%s; total cycles %d vs %d (%.3f)" % (
+                  st.precise_slower, st.speed_runs,
+                  " (worst: %.3f, %s)" % st.worst_slowdown
+                  if st.worst_slowdown[1] else "",
+                  st.precise_cycles, st.barrier_cycles,
+                  st.precise_cycles / max(1, st.barrier_cycles)))
     if st.failures:
         print("failing seeds: %s" % ",".join(
             str(s) for s in sorted(st.failures)))
