@@ -1,6 +1,7 @@
 //===-- Memory.cpp - SBUF, PSUM and HBM contents --------------------------===//
 
 #include "Memory.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -19,12 +20,18 @@ const char *neuronisa_sim::regionName(Region R) {
   return "?";
 }
 
+ZeroedFloats::ZeroedFloats(size_t Elems)
+    : Data(static_cast<float *>(std::calloc(Elems ? Elems : 1, sizeof(float)))) {
+  if (!Data)
+    report_bad_alloc_error("cannot allocate the simulated on-chip memory");
+}
+
 Memory::Memory(const NeuronISA::MachineParams &MP,
                std::vector<NeuronISA::TileDecl> Tiles)
     : MP(MP), SBUFRowElems(MP.SBUFBytesPerPartition / 4),
       PSUMRowElems(MP.PSUMBytesPerPartition / 4),
-      SBUF(size_t(MP.NumPartitions) * SBUFRowElems, 0.0f),
-      PSUM(size_t(MP.NumPartitions) * PSUMRowElems, 0.0f),
+      SBUF(size_t(MP.NumPartitions) * SBUFRowElems),
+      PSUM(size_t(MP.NumPartitions) * PSUMRowElems),
       Tiles(std::move(Tiles)) {}
 
 uint32_t Memory::addBuffer(std::vector<float> Data, std::string Name) {

@@ -15,11 +15,30 @@
 #include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace llvm {
 namespace neuronisa_sim {
+
+/// Zero-initialized fp32 storage whose pages are touched only when used.
+/// SBUF is 24 MiB and a kernel uses a few tiles of it: zeroing it up front
+/// (as std::vector does) would cost more than most whole simulations.
+/// calloc of a large block maps fresh zero pages without writing them.
+class ZeroedFloats {
+public:
+  explicit ZeroedFloats(size_t Elems);
+  float &operator[](size_t I) { return Data[I]; }
+  const float &operator[](size_t I) const { return Data[I]; }
+
+private:
+  struct Free {
+    void operator()(float *P) const { std::free(P); }
+  };
+  std::unique_ptr<float[], Free> Data;
+};
 
 /// Which memory (and shadow-memory region) an address lies in.
 enum class Region : uint8_t { SBUF, PSUM, HBM };
@@ -93,7 +112,7 @@ public:
 private:
   const NeuronISA::MachineParams &MP;
   size_t SBUFRowElems, PSUMRowElems;
-  std::vector<float> SBUF, PSUM;
+  ZeroedFloats SBUF, PSUM;
   std::vector<HBMBuffer> Buffers;
   std::vector<NeuronISA::TileDecl> Tiles;
   uint32_t NextBase = HBMFirstBase;
