@@ -436,6 +436,12 @@ void PreciseSync::emitBlock(
                      [&](const auto &P) { return P.second == GI; });
     }
   }
+  // Snapshots rematerialized where their value is a constant (li R_G, T),
+  // before the hoisted waits: a wait hoisted into this block may read one.
+  for (const auto &[GI, T] : SnapshotRemat[BI])
+    if (llvm::binary_search(SnapshotLiveOut[GI], BI))
+      Gen.emitBookkeeping(B, B.getFirstTerminator(), B.findBranchDebugLoc(),
+                          SnapshotReg[GI], SyncRegs::zeroReg(), T);
   // Hoisted loop-invariant waits, before the block's counter updates.
   for (const HoistedWait &H : HoistedWaits[BI]) {
     MachineInstr &Consumer = *Sites[H.Consumer].MI;
@@ -445,11 +451,6 @@ void PreciseSync::emitBlock(
     else
       Gen.emitCounterWait(Waited, H.R, counterRegIn(H.R.F, B), Consumer, &B);
   }
-  // Snapshots rematerialized where their value is a constant (li R_G, T).
-  for (const auto &[GI, T] : SnapshotRemat[BI])
-    if (llvm::binary_search(SnapshotLiveOut[GI], BI))
-      Gen.emitBookkeeping(B, B.getFirstTerminator(), B.findBranchDebugLoc(),
-                          SnapshotReg[GI], SyncRegs::zeroReg(), T);
   // Counter updates, and seeds where a block enters the blocks where the
   // counter may differ from 0 (before them C_F = 0: li C_F, d).
   auto Term = B.getFirstTerminator();
