@@ -8,7 +8,9 @@
 // casts, indirect branches, too many kernel arguments, tiles that do not
 // fit, builtin calls whose operands or tile accesses are invalid. A
 // function with an error is not compiled further (its output would be
-// meaningless), so later passes never see unsupported IR.
+// meaningless), so later passes never see unsupported IR. It runs after
+// NeuronISATileSelectSplit, so a select between tile places that the split
+// made one call per arm is checked as those calls.
 //
 //===----------------------------------------------------------------------===//
 

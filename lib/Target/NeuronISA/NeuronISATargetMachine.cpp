@@ -47,12 +47,14 @@ public:
   }
   void addCodeGenPrepare() override {
     TargetPassConfig::addCodeGenPrepare();
+    // After every pass that could fold the branches it makes back into
+    // selects, and before the verifier: a select between tile places at
+    // different partitions is only compilable once split, and the verifier
+    // then checks exactly what instruction selection will see.
+    addPass(createNeuronISATileSelectSplitPass());
     // Last IR pass before selection: reject what cannot be compiled, with a
     // diagnostic, instead of failing somewhere inside instruction selection.
     addPass(createNeuronISAKernelVerifierPass());
-    // After the verifier (checked IR only) and every pass that could fold
-    // the branches it makes back into selects.
-    addPass(createNeuronISATileSelectSplitPass());
   }
   bool addInstSelector() override {
     addPass(createNeuronISAISelDag(getNeuronISATargetMachine()));

@@ -30,7 +30,9 @@
 // - Only if both copies pass the builtin's checks (their accesses lie
 //   inside their tiles). The select form checks bytes at run time only;
 //   a copy for an arm that is out of bounds would become a compile-time
-//   error for a program that may never take that arm.
+//   error for a program that may never take that arm. (Arms at different
+//   partitions have no select form: the verifier then rejects the call as
+//   it stands, with the error it always gave.)
 // - At most MaxConditions distinct conditions per call (2^3 copies).
 // Cost: a branch is a few cycles of scalar code on every engine, where an
 // access through a select of tiles can make another engine wait a
@@ -39,10 +41,23 @@
 // build's cycles fall in most programs that split and rise by at most about
 // 1% in the others (branches, and bookkeeping for the arms' thresholds).
 //
+// It also makes some programs compilable: the partition start of an
+// access is an immediate of the instruction, so a select between places
+// at different partitions (the two halves of one tile, say) has no
+// encoding, and the kernel verifier rejects it; split, each copy names
+// one partition start.
+//
 // It runs after the last IR pass that could fold the branch back into a
-// select (SimplifyCFG, CodeGenPrepare) and after the kernel verifier, so
-// only checked IR reaches it. At the machine level the arms differ in
-// their tile operand, so branch folding and tail merging keep them apart.
+// select (SimplifyCFG, CodeGenPrepare) and before the kernel verifier, so
+// the verifier checks what instruction selection will see, copies
+// included, and whether such a select is legal is decided in one place:
+// here, by whether it can be split. The IR is therefore not yet checked:
+// the pass touches only plain calls of builtins with no result and no
+// operand bundles, whose tile pointers are built of constant GEPs and
+// selects over tile globals, and keeps a split only if both copies pass
+// the builtin's checks; anything else is left as it is for the verifier to
+// report. At the machine level the arms differ in their tile operand, so
+// branch folding and tail merging keep them apart.
 //
 //===----------------------------------------------------------------------===//
 
@@ -267,13 +282,25 @@ SmallVector<CallBase *, 2> TileSelectSplitter::split(CallBase &CB,
   return Copies;
 }
 
+/// A call the pass may copy into the arms of a branch: a plain call (an
+/// invoke or callbr ends its block, a musttail call must precede its ret),
+/// of a builtin, without a result (nothing after the join could name it)
+/// and without operand bundles (which the verifier rejects once, not once
+/// per copy).
+static bool isSplittable(const Instruction &I) {
+  const auto *CI = dyn_cast<CallInst>(&I);
+  if (!CI || CI->isMustTailCall() || CI->hasOperandBundles() ||
+      !CI->getType()->isVoidTy())
+    return false;
+  const Function *Callee = NeuronISA::getCalledFunctionOrNull(*CI);
+  return Callee && NeuronISA::isBuiltinName(Callee->getName());
+}
+
 bool TileSelectSplitter::run(Function &F) {
   SmallVector<CallBase *, 16> Work;
   for (Instruction &I : instructions(F))
-    if (auto *CB = dyn_cast<CallBase>(&I))
-      if (const Function *Callee = NeuronISA::getCalledFunctionOrNull(*CB))
-        if (NeuronISA::isBuiltinName(Callee->getName()))
-          Work.push_back(CB);
+    if (isSplittable(I))
+      Work.push_back(cast<CallBase>(&I));
   bool Changed = false;
   while (!Work.empty()) {
     CallBase *CB = Work.pop_back_val();
@@ -291,7 +318,8 @@ bool TileSelectSplitter::run(Function &F) {
 // Pass wrappers
 //===----------------------------------------------------------------------===//
 
-/// Functions the kernel verifier rejected are not compiled further.
+/// Functions that are not compiled (the kernel verifier, which runs later,
+/// makes the functions it rejects available_externally).
 static bool skip(const Function &F) {
   return F.isDeclaration() || F.hasAvailableExternallyLinkage();
 }

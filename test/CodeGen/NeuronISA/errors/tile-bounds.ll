@@ -122,23 +122,58 @@ exit:
   ret void
 }
 
-; The partition start must not depend on which value a pointer takes.
+; The partition start must not depend on which value a pointer takes: a
+; phi has no condition at the call to branch on.
 ; CHECK: error: {{.*}}in function ambiguous_partition{{.*}}: 'neuronisa.dve.memset' dst: the values of this tile pointer start at different partitions (0 of @a, 2 of @b): the partition start must be a constant
 define void @ambiguous_partition(i1 %c) {
+entry:
   %r = getelementptr [8 x [16 x float]], ptr addrspace(2) @b, i32 0, i32 2
-  %s = select i1 %c, ptr addrspace(2) @a, ptr addrspace(2) %r
+  br i1 %c, label %then, label %join
+then:
+  br label %join
+join:
+  %s = phi ptr addrspace(2) [ @a, %entry ], [ %r, %then ]
   call void @neuronisa.dve.memset(ptr addrspace(2) %s, float 1.0, i32 1, i32 16)
   ret void
 }
 
+; A select between places at different partitions is compiled as one call
+; per arm (neuronisa-tile-select-split) when every arm is a constant place
+; whose access lies inside its tile; otherwise it stays a select, and the
+; same error follows: an arm at a run-time column, an arm whose access
+; would run past its tile (partitions 4-11 of the 8 of @a).
+; CHECK: error: {{.*}}in function select_run_time_column{{.*}}: 'neuronisa.dve.memset' dst: the values of this tile pointer start at different partitions (2 of @b, 0 of @a): the partition start must be a constant
+define void @select_run_time_column(i1 %c, i32 %k) {
+  %col = and i32 %k, 8
+  %r = getelementptr [8 x [16 x float]], ptr addrspace(2) @b, i32 0, i32 2, i32 %col
+  %s = select i1 %c, ptr addrspace(2) %r, ptr addrspace(2) @a
+  call void @neuronisa.dve.memset(ptr addrspace(2) %s, float 1.0, i32 1, i32 8)
+  ret void
+}
+; CHECK: error: {{.*}}in function select_arm_out_of_bounds{{.*}}: 'neuronisa.dve.memset' dst: the values of this tile pointer start at different partitions (4 of @a, 0 of @a): the partition start must be a constant
+define void @select_arm_out_of_bounds(i1 %c) {
+  %hi = getelementptr [8 x [16 x float]], ptr addrspace(2) @a, i32 0, i32 4
+  %s = select i1 %c, ptr addrspace(2) %hi, ptr addrspace(2) @a
+  call void @neuronisa.dve.memset(ptr addrspace(2) %s, float 1.0, i32 8, i32 16)
+  ret void
+}
+
 ; Accepted (no error, --implicit-check-not): the last partition and the last
-; element of a tile, a partition slice with a column block.
-define void @fits() {
+; element of a tile, a partition slice with a column block, a select between
+; two halves of a tile or between two tiles at different partitions (split
+; into one call per arm).
+define void @fits(i1 %c) {
   %last = getelementptr [8 x [16 x float]], ptr addrspace(2) @a, i32 0, i32 7, i32 15
   call void @neuronisa.dve.memset(ptr addrspace(2) %last, float 1.0, i32 1, i32 1)
   %mid = getelementptr [8 x [16 x float]], ptr addrspace(2) @a, i32 0, i32 4, i32 8
   call void @neuronisa.dve.copy(ptr addrspace(2) %mid, ptr addrspace(2) @b, i32 4, i32 8)
   %col = getelementptr [8 x [32 x float]], ptr addrspace(2) @w, i32 0, i32 0, i32 31
   call void @neuronisa.act.exp.bias(ptr addrspace(2) @w, ptr addrspace(2) @w, ptr addrspace(2) %col, i32 8, i32 16, float 1.0)
+  %hi = getelementptr [8 x [16 x float]], ptr addrspace(2) @a, i32 0, i32 4
+  %half = select i1 %c, ptr addrspace(2) %hi, ptr addrspace(2) @a
+  call void @neuronisa.dve.memset(ptr addrspace(2) %half, float 1.0, i32 4, i32 16)
+  %b2 = getelementptr [8 x [16 x float]], ptr addrspace(2) @b, i32 0, i32 2
+  %either = select i1 %c, ptr addrspace(2) @a, ptr addrspace(2) %b2
+  call void @neuronisa.dve.memset(ptr addrspace(2) %either, float 1.0, i32 1, i32 16)
   ret void
 }

@@ -134,6 +134,50 @@ entry:
   ret void
 }
 
+; The two halves of one tile (partitions 0-3 or 4-7 of @a): as a select
+; the partition start would be a run-time value, which no instruction can
+; encode; split before the kernel verifier, each copy has its own. Written
+; with a GEP instruction, or with a constant expression as clang emits
+; `c ? &a[4] : &a[0]`.
+; IR-LABEL: define void @halves(
+; IR:         %hi = getelementptr [8 x [16 x float]], ptr addrspace(2) @a, i32 0, i32 4
+; IR-NEXT:    br i1 %c, label %entry.tile.then, label %entry.tile.else
+; IR:       entry.tile.then:
+; IR-NEXT:    call void @neuronisa.act.tanh(ptr addrspace(2) %hi, ptr addrspace(2) @c, i32 4,
+; IR:       entry.tile.else:
+; IR-NEXT:    call void @neuronisa.act.tanh(ptr addrspace(2) @a, ptr addrspace(2) @c, i32 4,
+; IR-NOT:   select
+; IR:       }
+; CHECK-LABEL: halves:
+; CHECK-DAG:   act.tanh [r0+0x0, p4], [r0+0x80], 4, 16
+; CHECK-DAG:   act.tanh [r0+0x0], [r0+0x80], 4, 16
+define void @halves(i32 %k) {
+entry:
+  %c = icmp sgt i32 %k, 0
+  %hi = getelementptr [8 x [16 x float]], ptr addrspace(2) @a, i32 0, i32 4
+  %x = select i1 %c, ptr addrspace(2) %hi, ptr addrspace(2) @a
+  call void @neuronisa.act.tanh(ptr addrspace(2) %x, ptr addrspace(2) @c, i32 4, i32 16, float 1.0, float 0.0)
+  ret void
+}
+
+; IR-LABEL: define void @halves_constant(
+; IR:       entry.tile.then:
+; IR-NEXT:    call void @neuronisa.act.tanh(ptr addrspace(2) @c, ptr addrspace(2) @a, i32 4,
+; IR:       entry.tile.else:
+; IR-NEXT:    call void @neuronisa.act.tanh(ptr addrspace(2) @c, ptr addrspace(2) getelementptr inbounds nuw (i8, ptr addrspace(2) @a, i32 256), i32 4,
+; IR-NOT:   select
+; IR:       }
+; CHECK-LABEL: halves_constant:
+; CHECK-DAG:   act.tanh [r0+0x80], [r0+0x0], 4, 16
+; CHECK-DAG:   act.tanh [r0+0x80], [r0+0x0, p4], 4, 16
+define void @halves_constant(i32 %k) {
+entry:
+  %c = icmp eq i32 %k, 0
+  %y = select i1 %c, ptr addrspace(2) @a, ptr addrspace(2) getelementptr inbounds nuw (i8, ptr addrspace(2) @a, i32 256)
+  call void @neuronisa.act.tanh(ptr addrspace(2) @c, ptr addrspace(2) %y, i32 4, i32 16, float 1.0, float 0.0)
+  ret void
+}
+
 ; Left alone: an HBM pointer (no tile), a run-time column (the access is not
 ; proved inside one tile in either form), and a select whose @small arm
 ; would be out of bounds (8 partitions of a 4-partition tile: a compile-time
