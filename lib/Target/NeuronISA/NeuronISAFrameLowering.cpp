@@ -7,6 +7,7 @@
 #include "llvm/CodeGen/MachineFrameInfo.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/CodeGen/MachineRegisterInfo.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
 #include "llvm/CodeGen/TargetRegisterInfo.h"
 #include "llvm/CodeGen/TargetSubtargetInfo.h"
@@ -67,6 +68,21 @@ static unsigned describeSpilledValues(const MachineFunction &MF,
   return Seen.size();
 }
 
+/// The registers register allocation had in MF, "r1..r<K>" (the reserved
+/// ones, r0 and any that -neuronisa-sync-kept-registers keeps for the
+/// synchronization pass, r31 down, are not among them), and what was kept.
+static std::string allocatableRegisters(const MachineFunction &MF) {
+  const MachineRegisterInfo &MRI = MF.getRegInfo();
+  unsigned Last = 31;
+  while (Last > 1 && MRI.isReserved(NeuronISA::getGPR(Last)))
+    --Last;
+  std::string Regs = "r1..r" + std::to_string(Last);
+  if (Last < 31)
+    Regs += " (r" + std::to_string(Last + 1) +
+            "..r31 kept for the synchronization pass)";
+  return Regs;
+}
+
 void NeuronISAFrameLowering::emitPrologue(MachineFunction &MF,
                                           MachineBasicBlock &MBB) const {
   const MachineFrameInfo &MFI = MF.getFrameInfo();
@@ -78,12 +94,14 @@ void NeuronISAFrameLowering::emitPrologue(MachineFunction &MF,
       "engines do not have";
   std::string Spilled;
   if (unsigned N = describeSpilledValues(MF, Spilled)) {
-    // More values were live at once than r1..r31 hold: say which ones
-    // register allocation spilled, by the instruction defining them.
+    // More values were live at once than the allocatable registers hold:
+    // say which ones register allocation spilled, by the instruction
+    // defining them.
     Why += ": " + std::to_string(N) +
-           " scalar values did not fit in r1..r31 and were "
-           "spilled (" +
-           Spilled + ")";
+           (N == 1 ? " scalar value did not fit in "
+                   : " scalar values did not fit in ") +
+           allocatableRegisters(MF) + " and " + (N == 1 ? "was" : "were") +
+           " spilled (" + Spilled + ")";
   } else {
     Why += ": " + std::to_string(MFI.getNumObjects()) + " stack objects";
   }
