@@ -25,6 +25,12 @@ void initializeNeuronISADAGToDAGISelLegacyPass(PassRegistry &);
 FunctionPass *createNeuronISAKernelVerifierPass();
 void initializeNeuronISAKernelVerifierPass(PassRegistry &);
 
+/// Unrolls by 2 a loop whose header phis swap two constant tile places
+/// every iteration (double buffering), so that each copy of the body names
+/// one tile per access (NeuronISATilePingPongUnroll.cpp).
+FunctionPass *createNeuronISATilePingPongUnrollPass();
+void initializeNeuronISATilePingPongUnrollPass(PassRegistry &);
+
 /// Splits a builtin call whose tile pointer is chosen by select into one
 /// call per arm, each naming one tile (NeuronISATileSelectSplit.cpp).
 FunctionPass *createNeuronISATileSelectSplitPass();

@@ -47,6 +47,9 @@ public:
   }
   void addCodeGenPrepare() override {
     TargetPassConfig::addCodeGenPrepare();
+    // Double-buffered loops unrolled by their swap period, so that the
+    // select split and the synchronization pass see one tile per access.
+    addPass(createNeuronISATilePingPongUnrollPass());
     // After every pass that could fold the branches it makes back into
     // selects, and before the verifier: a select between tile places at
     // different partitions is only compilable once split, and the verifier
@@ -86,6 +89,7 @@ extern "C" void LLVMInitializeNeuronISATarget() {
   PassRegistry &PR = *PassRegistry::getPassRegistry();
   initializeNeuronISADAGToDAGISelLegacyPass(PR);
   initializeNeuronISAKernelVerifierPass(PR);
+  initializeNeuronISATilePingPongUnrollPass(PR);
   initializeNeuronISATileSelectSplitPass(PR);
   initializeNeuronISASyncLegacyPass(PR);
 }
