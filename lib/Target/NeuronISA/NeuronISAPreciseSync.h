@@ -174,7 +174,9 @@ private:
   bool allocateRegisters();
   bool assignCounters(std::vector<RegisterOccupancy> &Occupied,
                       BitVector &CounterUsed);
-  void shareIdenticalSnapshots();
+  void shareSnapshots();
+  bool canShareSnapshot(unsigned Group, unsigned Holder, int64_t Delta) const;
+  void shareSnapshot(unsigned Group, unsigned Holder, int64_t Delta);
   bool assignSnapshots(const BitVector &CounterUsed,
                        std::vector<RegisterOccupancy> &Occupied);
   void waitForEveryEarlierInstance(unsigned Group);
