@@ -513,7 +513,7 @@ Proof.
   { eapply saturate_sound; eauto.
     intros g Hg. apply in_map_iff in Hg as (g0 & <- & Hg0).
     pose proof (rf_sound _ _ _ _ _ _ Hs Hg0) as Hv. unfold vholds in *; destruct g0; simpl in *; lia. }
-  apply in_app_or in Hf as [Hf|Hf].
+  apply in_app_or in Hf as [Hf|Hf]; cycle 1.
   - specialize (Hsat _ Hf). unfold vholds, mholds in *. rewrite <- Hsat. reflexivity.
   - apply in_flat_map in Hf as ([b j] & Hin & Hf). specialize (Hsat _ Hin).
     destruct b as [| |q1]; cbn [derive_rel] in Hf; try contradiction.

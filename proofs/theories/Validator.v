@@ -253,10 +253,13 @@ Definition derive_rel (a : astate) (f : fact) : list fact :=
   | _ => []
   end.
 
-(** The facts of a wait's value v: each fact f says max(0, v) = max(0, f). *)
+(** The facts of a wait's value v: each fact f says max(0, v) = max(0, f).
+    The relations' facts come first: a lower bound merges with the first
+    fact of its base ([gmerge]), and for V_q2 the relation's is the larger
+    (a register fact V_q2 + j with j < 0 may hold too where both are 0). *)
 Definition wait_facts (a : astate) (sm r : nat) (k : Z) : list fact :=
   let fs := saturate a (map (shift k) (rf a r)) in
-  filter (relevant sm) (fs ++ flat_map (derive_rel a) fs).
+  filter (relevant sm) (flat_map (derive_rel a) fs ++ fs).
 
 Definition transfer (a : astate) (i : instr) : astate :=
   match i with
