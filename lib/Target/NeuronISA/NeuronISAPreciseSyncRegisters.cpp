@@ -423,23 +423,28 @@ PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
 
 /// Can group GI's snapshot consumers wait for Holder's snapshot + Delta
 /// (shareSnapshots)? Delta = 0 means the same last sites: the same value
-/// everywhere. Otherwise only within MaxSnapshotOffset, and only if no site
-/// of Holder precedes such a consumer in its block: the register is not
-/// written before the holder's last site, so it would still hold the right
-/// value, but the translation validator relates the two thresholds only
-/// while no site of either group runs.
+/// everywhere. Otherwise only within MaxSnapshotOffset, and, for the
+/// translation validator, which relates the two thresholds only while no
+/// site of either group runs and covers a consumer's other groups on the
+/// agent only through its own waits, only for a consumer with no other group
+/// on the agent (ConflictingGroups) and no site of Holder before it in its
+/// block (the register is not written before the holder's last site there,
+/// so it would still hold the right value).
 bool PreciseSync::canShareSnapshot(unsigned GI, unsigned Holder,
                                    int64_t Delta) const {
   if (Delta == 0)
     return true;
-  if (!OffsetSnapshots || Delta < -MaxSnapshotOffset)
+  if (!OffsetSnapshots || Delta < -MaxSnapshotOffset ||
+      GI >= Deps.groups().size()) // a union: its consumers have several
     return false;
+  AgentId F = Groups[GI].Producer;
   return llvm::none_of(Groups[GI].Consumers, [&](unsigned C) {
     return llvm::any_of(Waits[C],
                         [&](const WaitRequest &R) {
                           return R.Group == GI && R.Snapshot;
                         }) &&
-           Gen.getLatestProducerInBlock(Groups[Holder], C) >= 0;
+           (ConflictingGroups[size_t(C) * NumAgents + F] != 1 ||
+            Gen.getLatestProducerInBlock(Groups[Holder], C) >= 0);
   });
 }
 
@@ -490,6 +495,10 @@ void PreciseSync::shareSnapshots() {
       BlockOffset.second -= Level;
     Classes[{Groups[GI].Producer, Offsets}].push_back({Level, GI});
   }
+  ConflictingGroups.assign(Deps.sites().size() * NumAgents, 0);
+  for (const DependenceGroup &G : Deps.groups())
+    for (unsigned C : G.Consumers)
+      ++ConflictingGroups[size_t(C) * NumAgents + G.Producer];
   SmallVector<std::pair<int64_t, unsigned>, 4> Holders;
   for (auto &[Key, Members] : Classes) {
     llvm::stable_sort(Members,
