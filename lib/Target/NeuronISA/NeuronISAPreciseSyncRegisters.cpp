@@ -421,21 +421,33 @@ PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
   return R;
 }
 
+/// Would the translation validator lose track of consumer C's waits on F
+/// if C waited for Holder's snapshot + an offset instead of its own group's?
+/// It relates the two thresholds only while no site of either group runs:
+/// so no site of Holder may precede C in its block (the register is not
+/// written before the holder's last site there, so it would still hold the
+/// right value). And it covers C's other groups on F (ConflictingGroups)
+/// only through the facts of C's waits: C's own snapshot, 0 wherever none
+/// of them has run, also holds their thresholds there, the holder's minus
+/// the offset does not; C's other waits on F may still be dropped as implied
+/// or hoisted after this. So C must have no other group on F.
+bool PreciseSync::offsetWaitUnchecked(unsigned C, AgentId F,
+                                      unsigned Holder) const {
+  return Gen.getLatestProducerInBlock(Groups[Holder], C) >= 0 ||
+         ConflictingGroups[size_t(C) * NumAgents + F] > 1;
+}
+
 /// Can group GI's snapshot consumers wait for Holder's snapshot + Delta
 /// (shareSnapshots)? Delta = 0 means the same last sites: the same value
-/// everywhere. Otherwise only within MaxSnapshotOffset, and, for the
-/// translation validator, which relates the two thresholds only while no
-/// site of either group runs and covers a consumer's other groups on the
-/// agent only through its own waits, only for a consumer with no other group
-/// on the agent (ConflictingGroups) and no site of Holder before it in its
-/// block (the register is not written before the holder's last site there,
-/// so it would still hold the right value).
+/// everywhere. Otherwise only within MaxSnapshotOffset, for a group of the
+/// analysis (a union's consumers have several groups on the agent), and
+/// where the validator can follow (offsetWaitUnchecked).
 bool PreciseSync::canShareSnapshot(unsigned GI, unsigned Holder,
                                    int64_t Delta) const {
   if (Delta == 0)
     return true;
   if (!OffsetSnapshots || Delta < -MaxSnapshotOffset ||
-      GI >= Deps.groups().size()) // a union: its consumers have several
+      GI >= Deps.groups().size())
     return false;
   AgentId F = Groups[GI].Producer;
   return llvm::none_of(Groups[GI].Consumers, [&](unsigned C) {
@@ -443,8 +455,7 @@ bool PreciseSync::canShareSnapshot(unsigned GI, unsigned Holder,
                         [&](const WaitRequest &R) {
                           return R.Group == GI && R.Snapshot;
                         }) &&
-           (ConflictingGroups[size_t(C) * NumAgents + F] != 1 ||
-            Gen.getLatestProducerInBlock(Groups[Holder], C) >= 0);
+           offsetWaitUnchecked(C, F, Holder);
   });
 }
 
