@@ -105,6 +105,47 @@ let load (j : Json.t) : func =
   Hashtbl.iter (fun (c, a) sets ->
       let ids = List.map (intern a) (sets @ unions sets) in
       Hashtbl.replace cover (c, a) (List.sort_uniq compare ids)) by_consumer;
+  (* Offset relations (Validator.v, [prel]): two tracked sets of one agent
+     whose last sites lie in the same blocks, with counts after them d apart
+     in every one (-16 <= d < 0: the pass's MaxSnapshotOffset). The pass may
+     keep the larger one's count in a register and wait on it + d for the
+     other; the checker derives each relation where it holds. *)
+  let max_offset = 16 in
+  let count_after = Hashtbl.create 64 and block_of = Hashtbl.create 64 in
+  Hashtbl.iter (fun b insts ->
+      let n = Array.make (max 1 nagents) 0 in
+      List.iter (function
+          | ISite s when s >= 0 && s < nsites ->
+              let a = sagent.(s) in
+              if ssem.(s) <> None then n.(a) <- n.(a) + 1;
+              Hashtbl.replace count_after s n.(a);
+              Hashtbl.replace block_of s b
+          | _ -> ()) insts) code;
+  let classes = Hashtbl.create 64 in
+  Hashtbl.iter (fun (a, l) q ->
+      let last = Hashtbl.create 8 in
+      List.iter (fun s ->
+          match Hashtbl.find_opt block_of s with
+          | Some b ->
+              let c = Hashtbl.find count_after s in
+              (match Hashtbl.find_opt last b with
+               | Some c' when c' >= c -> ()
+               | _ -> Hashtbl.replace last b c)
+          | None -> ()) l;
+      match List.sort compare (Hashtbl.fold (fun b c acc -> (b, c) :: acc) last []) with
+      | [] -> ()
+      | ((_, base) :: _) as shape ->
+          let key = (a, List.map (fun (b, c) -> (b, c - base)) shape) in
+          let cur = try Hashtbl.find classes key with Not_found -> [] in
+          Hashtbl.replace classes key ((base, q) :: cur)) set_id;
+  let prel =
+    List.sort compare
+      (Hashtbl.fold (fun _ members acc ->
+           List.fold_left (fun acc (l2, q2) ->
+               List.fold_left (fun acc (l1, q1) ->
+                   let d = l2 - l1 in
+                   if d < 0 && d >= - max_offset then ((q2, q1), d) :: acc else acc)
+                 acc members) acc members) classes []) in
   let pagent = Array.make !nsets 0 in
   List.iter (fun (q, a) -> pagent.(q) <- a) !set_agent;
   let get t k d = try Hashtbl.find t k with Not_found -> d in
@@ -124,6 +165,7 @@ let load (j : Json.t) : func =
     pagent = (fun q -> if q >= 0 && q < !nsets then pagent.(q) else 0);
     ptracked = List.init !nsets (fun q -> q);
     cover = (fun c a -> get cover (c, a) []);
+    prel;
   } in
   { name = Json.to_string (Json.member "function" j);
     mode = Json.to_string (Json.member "mode" j);

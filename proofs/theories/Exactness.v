@@ -241,6 +241,9 @@ Definition bval (b : base) (h : list instr) : Z :=
 
 (** A value v equals base + k. *)
 Definition vholds (v : Z) (h : list instr) (f : fact) : Prop := v = bval (fst f) h + snd f.
+(** What a wait for v waits for, max(0, v), equals max(0, base + k). *)
+Definition mholds (v : Z) (h : list instr) (f : fact) : Prop :=
+  Z.max 0 v = Z.max 0 (bval (fst f) h + snd f).
 Definition ivholds (q : nat) (iv : option Z * Z) (h : list instr) : Prop :=
   forall b, lo_le (fst iv) b = true -> b <= snd iv ->
             bval (BV q) h = Z.max 0 (cnt p (pagent p q) h + b).
@@ -257,7 +260,9 @@ Record sat (a : astate) (h : list instr) : Prop := {
   sat_n : forall F n, In (F, n) (an a) -> cnt p F h = n;
   sat_g : forall k fs f, In (k, fs) (ag a) -> In f fs -> gholds k h f;
   sat_p : forall k cs, In (k, cs) (ap a) -> pcomps k h cs;
-  sat_p0 : forall k, (forall cs, ~ In (k, cs) (ap a)) -> pend p orc (fst k) (snd k) h = 0
+  sat_p0 : forall k, (forall cs, ~ In (k, cs) (ap a)) -> pend p orc (fst k) (snd k) h = 0;
+  sat_o : forall q2 q1 d, In ((q2, q1), d) (ao a) ->
+          bval (BV q2) h = Z.max 0 (bval (BV q1) h + d)
 }.
 
 Lemma rf_sound a h r f : sat a h -> In f (rf a r) -> vholds (regv orc r h) h f.
@@ -316,6 +321,37 @@ Proof.
     - destruct (lookn (an a) F) eqn:L; [|discriminate].
       apply Z.leb_le in Hnn. rewrite (sat_n _ _ Hs F z (lookn_in _ _ _ L)); lia. }
   rewrite Hv, HF; lia.
+Qed.
+
+Lemma rel_eqb_eq x y : rel_eqb x y = true -> x = y.
+Proof.
+  destruct x as [[a b] c], y as [[a' b'] c']. unfold rel_eqb, keq; cbn [fst snd].
+  intros H. apply andb_true_iff in H as [H1 H2]. apply andb_true_iff in H1 as [H1 H3].
+  apply Nat.eqb_eq in H1; apply Nat.eqb_eq in H3; apply Z.eqb_eq in H2. subst; auto.
+Qed.
+
+Lemma known_at_sound v h q b :
+  (forall q' iv, In (q', iv) v -> ivholds q' iv h) -> known_at v q = Some b ->
+  bval (BV q) h = Z.max 0 (cnt p (pagent p q) h + b).
+Proof.
+  intros Hv Hk. unfold known_at in Hk.
+  destruct (lookn v q) as [[[l|] hi]|] eqn:L; try discriminate.
+  destruct (l <=? hi) eqn:E; [injection Hk as <-|discriminate].
+  apply (Hv _ _ (lookn_in _ _ _ L)); cbn [fst snd lo_le]; [apply Z.leb_le; lia|apply Z.leb_le; auto].
+Qed.
+
+(** Two Known thresholds of one agent, b2 - b1 = d <= 0 apart. *)
+Lemma rel_known_sound v h o :
+  (forall q' iv, In (q', iv) v -> ivholds q' iv h) -> rel_known p v o = true ->
+  bval (BV (fst (fst o))) h = Z.max 0 (bval (BV (snd (fst o))) h + snd o).
+Proof.
+  intros Hv Hr. unfold rel_known in Hr.
+  apply andb_true_iff in Hr as [Hr Hm]. apply andb_true_iff in Hr as [HF Hd].
+  apply Nat.eqb_eq in HF. apply Z.leb_le in Hd.
+  destruct (known_at v (fst (fst o))) as [b2|] eqn:K2; [|discriminate].
+  destruct (known_at v (snd (fst o))) as [b1|] eqn:K1; [|discriminate].
+  apply Z.eqb_eq in Hm.
+  rewrite (known_at_sound _ _ _ _ Hv K2), (known_at_sound _ _ _ _ Hv K1), HF. lia.
 Qed.
 
 End Facts.
@@ -378,6 +414,31 @@ Proof.
   - cbn [fst snd bval]. pose proof (vlast_mono p (pmem p q) (pagent p q) (ISite s) h); lia.
 Qed.
 
+(** Site s: the intervals. *)
+Lemma site_av_sound a h s :
+  sat a h -> forall q iv, In (q, iv) (site_av p a s) -> ivholds p q iv (ISite s :: h).
+Proof.
+intros Hs q iv Hin. unfold site_av in Hin. apply in_app_or in Hin as [Hin|Hin].
+  + apply in_map_iff in Hin as (q' & He & Hq); inversion He; subst.
+    apply filter_In in Hq as [_ Hm].
+    intros b Hlo Hhi; simpl in Hlo, Hhi. apply Z.leb_le in Hlo.
+    cbn [bval]; rewrite vlast_site, Hm. pose proof (cnt_nonneg p (pagent p q) (ISite s :: h)). lia.
+  + apply in_map_iff in Hin as ([q' [lo hi]] & He & Hq).
+    apply filter_In in Hq as [Hq Hm]; cbn [fst] in Hm. apply negb_true_iff in Hm.
+    pose proof (sat_v _ _ _ _ Hs _ _ Hq) as Hv. unfold ivholds in *. cbn [fst snd] in *.
+    destruct (isprod p s && Nat.eqb (pagent p q') (sagent p s)) eqn:E; inversion He; subst; clear He.
+    * intros b Hlo Hhi; cbn [fst snd] in *. cbn [bval] in *. rewrite vlast_site, Hm, cnt_site.
+      assert (E' : isprod p s && Nat.eqb (sagent p s) (pagent p q) = true)
+        by (apply andb_true_iff in E as [E1 E2]; apply Nat.eqb_eq in E2; rewrite E1, E2, Nat.eqb_refl; auto).
+      rewrite E'. rewrite (Hv (b + 1)); [lia| |lia].
+      destruct lo; cbn [option_map lo_le] in *; auto. apply Z.leb_le in Hlo; apply Z.leb_le; lia.
+    * intros b Hlo Hhi; cbn [fst snd] in *. cbn [bval] in *. rewrite vlast_site, Hm, cnt_site.
+      assert (E' : isprod p s && Nat.eqb (sagent p s) (pagent p q) = false).
+      { destruct (isprod p s); cbn [andb] in *; auto. destruct (Nat.eqb (sagent p s) (pagent p q)) eqn:Eq; auto.
+        apply Nat.eqb_eq in Eq; rewrite Eq, Nat.eqb_refl in E; discriminate. }
+      rewrite E', (Hv b Hlo Hhi); lia.
+Qed.
+
 Lemma transfer_site_sound a h s : sat a h -> sat (transfer_site p a s) (ISite s :: h).
 Proof.
   intros Hs. assert (Hr : forall r, regv orc r (ISite s :: h) = regv orc r h)
@@ -387,25 +448,7 @@ Proof.
     apply in_omap in Hf as (f0 & Hf0 & Hex).
     pose proof (sat_r _ _ _ _ Hs _ _ _ Hin Hr0 Hf0) as Hv. unfold vholds in *.
     rewrite Hr, Hv. rewrite (site_exact_val _ _ _ _ Hex); auto.
-  - intros q iv Hin. apply in_app_or in Hin as [Hin|Hin].
-    + apply in_map_iff in Hin as (q' & He & Hq); inversion He; subst.
-      apply filter_In in Hq as [_ Hm].
-      intros b Hlo Hhi; simpl in Hlo, Hhi. apply Z.leb_le in Hlo.
-      cbn [bval]; rewrite vlast_site, Hm. pose proof (cnt_nonneg p (pagent p q) (ISite s :: h)). lia.
-    + apply in_map_iff in Hin as ([q' [lo hi]] & He & Hq).
-      apply filter_In in Hq as [Hq Hm]; cbn [fst] in Hm. apply negb_true_iff in Hm.
-      pose proof (sat_v _ _ _ _ Hs _ _ Hq) as Hv. unfold ivholds in *. cbn [fst snd] in *.
-      destruct (isprod p s && Nat.eqb (pagent p q') (sagent p s)) eqn:E; inversion He; subst; clear He.
-      * intros b Hlo Hhi; cbn [fst snd] in *. cbn [bval] in *. rewrite vlast_site, Hm, cnt_site.
-        assert (E' : isprod p s && Nat.eqb (sagent p s) (pagent p q) = true)
-          by (apply andb_true_iff in E as [E1 E2]; apply Nat.eqb_eq in E2; rewrite E1, E2, Nat.eqb_refl; auto).
-        rewrite E'. rewrite (Hv (b + 1)); [lia| |lia].
-        destruct lo; cbn [option_map lo_le] in *; auto. apply Z.leb_le in Hlo; apply Z.leb_le; lia.
-      * intros b Hlo Hhi; cbn [fst snd] in *. cbn [bval] in *. rewrite vlast_site, Hm, cnt_site.
-        assert (E' : isprod p s && Nat.eqb (sagent p s) (pagent p q) = false).
-        { destruct (isprod p s); cbn [andb] in *; auto. destruct (Nat.eqb (sagent p s) (pagent p q)) eqn:Eq; auto.
-          apply Nat.eqb_eq in Eq; rewrite Eq, Nat.eqb_refl in E; discriminate. }
-        rewrite E', (Hv b Hlo Hhi); lia.
+  - apply site_av_sound; auto.
   - intros F n Hin. apply in_map_iff in Hin as ([F' n'] & He & Hin).
     pose proof (sat_n _ _ _ _ Hs _ _ Hin) as Hn. cbn [fst snd] in He.
     destruct (isprod p s && Nat.eqb F' (sagent p s)) eqn:E; injection He as <- <-;
@@ -433,6 +476,13 @@ Proof.
     apply (sat_p0 _ _ _ _ Hs (e, sm)). intros cs Hin. apply (Hno (map (map (site_upper p s)) cs)).
     apply in_map_iff. exists ((e, sm), cs); split; auto. apply filter_In; split; auto.
     simpl. rewrite Nat.eqb_sym, E; auto.
+  - intros q2 q1 d Hin. unfold site_ao in Hin. apply in_app_or in Hin as [Hin|Hin].
+    + apply filter_In in Hin as [Ho Hm]. apply andb_true_iff in Hm as [Hm2 Hm1].
+      apply negb_true_iff in Hm1; apply negb_true_iff in Hm2; cbn [fst snd] in *.
+      pose proof (sat_o _ _ _ _ Hs _ _ _ Ho) as Hv. cbn [bval] in *.
+      rewrite !vlast_site, Hm1, Hm2. exact Hv.
+    + apply filter_In in Hin as [_ Hc]. apply andb_true_iff in Hc as [_ Hc].
+      exact (rel_known_sound p _ _ ((q2, q1), d) (site_av_sound a h s Hs) Hc).
 Qed.
 
 Lemma cnt_nonsite F i h : (forall s, i <> ISite s) -> cnt p F (i :: h) = cnt p F h.
@@ -456,24 +506,34 @@ Proof. intros H. destruct (keq a b) eqn:E; auto. apply keq_eq in E; contradictio
 
 (** The facts of a wait's value. *)
 Lemma wait_facts_sound a h sm r k f :
-  sat a h -> In f (filter (relevant p sm) (saturate p a (map (shift k) (rf a r)))) ->
-  vholds p (regv orc r h + k) h f.
+  sat a h -> In f (wait_facts p a sm r k) -> mholds p (regv orc r h + k) h f.
 Proof.
-  intros Hs Hf. apply filter_In in Hf as [Hf _].
-  eapply saturate_sound; eauto.
-  intros g Hg. apply in_map_iff in Hg as (g0 & <- & Hg0).
-  pose proof (rf_sound _ _ _ _ _ _ Hs Hg0) as Hv. unfold vholds in *; destruct g0; simpl in *; lia.
+  intros Hs Hf. unfold wait_facts in Hf. apply filter_In in Hf as [Hf _].
+  assert (Hsat : forall g, In g (saturate p a (map (shift k) (rf a r))) -> vholds p (regv orc r h + k) h g).
+  { eapply saturate_sound; eauto.
+    intros g Hg. apply in_map_iff in Hg as (g0 & <- & Hg0).
+    pose proof (rf_sound _ _ _ _ _ _ Hs Hg0) as Hv. unfold vholds in *; destruct g0; simpl in *; lia. }
+  apply in_app_or in Hf as [Hf|Hf]; cycle 1.
+  - specialize (Hsat _ Hf). unfold vholds, mholds in *. rewrite <- Hsat. reflexivity.
+  - apply in_flat_map in Hf as ([b j] & Hin & Hf). specialize (Hsat _ Hin).
+    destruct b as [| |q1]; cbn [derive_rel] in Hf; try contradiction.
+    apply in_map_iff in Hf as ([[q2 q1'] d] & <- & Ho).
+    apply filter_In in Ho as [Ho Hc]; cbn [fst snd] in Hc.
+    apply andb_true_iff in Hc as [Hq Hd]. apply Nat.eqb_eq in Hq; apply Z.eqb_eq in Hd; subst q1' d.
+    pose proof (sat_o _ _ _ _ Hs _ _ _ Ho) as Hv.
+    pose proof (bv_nonneg p q2 h).
+    unfold vholds, mholds in *; cbn [fst snd] in *. rewrite Hsat. lia.
 Qed.
 
 (** The lower bounds a wait adds: each is at most the value waited for. *)
 Lemma wait_lower_sound a h v vf :
-  sat a h -> (forall f, In f vf -> vholds p v h f) ->
+  sat a h -> (forall f, In f vf -> mholds p v h f) ->
   forall f, In f (vf ++ flat_map (derive_ge p a) vf) -> bval p (fst f) h + snd f <= Z.max 0 v.
 Proof.
   intros Hs Hvf f Hf. apply in_app_or in Hf as [Hf|Hf].
-  - specialize (Hvf _ Hf); unfold vholds in Hvf. lia.
+  - specialize (Hvf _ Hf); unfold mholds in Hvf. lia.
   - apply in_flat_map in Hf as ([b j] & Hin & Hf).
-    specialize (Hvf _ Hin); unfold vholds in Hvf; cbn [fst snd] in Hvf.
+    specialize (Hvf _ Hin); unfold mholds in Hvf; cbn [fst snd] in Hvf.
     destruct b; simpl in Hf; try contradiction.
     apply in_map_iff in Hf as ([q [lo hi]] & <- & Hq).
     apply filter_In in Hq as [Hq Hc]; cbn [fst snd] in Hc.
@@ -489,11 +549,11 @@ Proof.
 Qed.
 
 Lemma implied_sound a h key v vf :
-  sat a h -> (forall f, In f vf -> vholds p v h f) ->
+  sat a h -> (forall f, In f vf -> mholds p v h f) ->
   implied (gf a key) vf = true -> v <= guar orc (fst key) (snd key) h.
 Proof.
   intros Hs Hvf Hi. apply existsb_exists in Hi as ([b kf] & Hin & Hc).
-  specialize (Hvf _ Hin); unfold vholds in Hvf; cbn [fst snd] in *.
+  specialize (Hvf _ Hin); unfold mholds in Hvf; cbn [fst snd] in *.
   pose proof (guar_nonneg orc (fst key) (snd key) h).
   destruct b.
   - apply Z.leb_le in Hc. simpl in Hvf. lia.
@@ -512,8 +572,8 @@ Lemma transfer_wait_sound a h e sm r k :
 Proof.
   intros Hs.
   set (v := regv orc r h + k).
-  set (vf := filter (relevant p sm) (saturate p a (map (shift k) (rf a r)))).
-  assert (Hvf : forall f, In f vf -> vholds p v h f) by (intros; eapply wait_facts_sound; eauto).
+  set (vf := wait_facts p a sm r k).
+  assert (Hvf : forall f, In f vf -> mholds p v h f) by (intros; eapply wait_facts_sound; eauto).
   assert (Hr : forall x, regv orc x (IWait e sm r k :: h) = regv orc x h)
     by (intros; apply regv_nonwrite; discriminate).
   assert (Hb : forall b, bval p b (IWait e sm r k :: h) = bval p b h)
@@ -578,12 +638,12 @@ Proof.
               ** exists c; split; [apply Hsub; auto|]. intros f Hf; specialize (Hc2 _ Hf); unfold pholds in *;
                    cbn [fst snd] in *. rewrite pend_wait, keq_refl, Hb; fold v; rewrite E. lia.
            ++ destruct Hvin as (c & Hc1 & Hc2). exists c; split; auto.
-              intros f Hf; specialize (Hvf _ (Hc2 _ Hf)); unfold pholds, vholds in *;
+              intros f Hf; specialize (Hvf _ (Hc2 _ Hf)); unfold pholds, mholds in *;
                 cbn [fst snd] in *. rewrite pend_wait, keq_refl, Hb; fold v; rewrite E. lia.
       * pose proof (sat_p0 _ _ _ _ Hs (e, sm) (lookp_none _ _ L)) as H0; cbn [fst snd] in H0.
         destruct (v <=? guar orc e sm h) eqn:E; [left; auto|].
         right; exists vf; split; [left; auto|].
-        intros f Hf; specialize (Hvf _ Hf); unfold pholds, vholds in *; cbn [fst snd] in *.
+        intros f Hf; specialize (Hvf _ Hf); unfold pholds, mholds in *; cbn [fst snd] in *.
         rewrite pend_wait, keq_refl, Hb; fold v; rewrite E. lia.
   - intros [e' sm'] Hno. cbn [fst snd]. rewrite pend_wait.
     destruct (keq (e', sm') (e, sm)) eqn:Ek.
@@ -596,6 +656,7 @@ Proof.
     + apply (sat_p0 _ _ _ _ Hs (e', sm')). intros cs Hin. eapply Hno.
       destruct (implied (gf a (e, sm)) vf); eauto.
       apply in_setp_other; eauto. intros He; rewrite He, keq_refl in Ek; discriminate.
+  - intros q2 q1 d Hin. rewrite !Hb. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
 Qed.
 
 (** Writes of registers: only the written register's facts change. *)
@@ -603,7 +664,7 @@ Lemma transfer_write_sound a h i r fs :
   sat a h -> r <> 0%nat -> (forall s, i <> ISite s) -> (forall e sm x k, i <> IWait e sm x k) ->
   (forall x, x <> r -> regv orc x (i :: h) = regv orc x h) ->
   (forall f, In f fs -> vholds p (regv orc r (i :: h)) h f) ->
-  sat (mkst (setn r (saturate p a fs) (ar a)) (av a) (an a) (ag a) (ap a)) (i :: h).
+  sat (mkst (setn r (saturate p a fs) (ar a)) (av a) (an a) (ag a) (ap a) (ao a)) (i :: h).
 Proof.
   intros Hs Hr0 Hns Hnw Hoth Hfs.
   assert (Hb : forall b, bval p b (i :: h) = bval p b h) by (intros; apply bval_nonsite; auto).
@@ -623,6 +684,7 @@ Proof.
       unfold pcomps; rewrite Hp; [left; auto|right; exists c; split; auto].
     intros f Hf; specialize (Hc2 _ Hf); unfold pholds in *; rewrite Hp, Hb; auto.
   - intros k Hno. rewrite Hp. apply (sat_p0 _ _ _ _ Hs k Hno).
+  - intros q2 q1 d Hin. rewrite !Hb. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
 Qed.
 
 Lemma transfer_sound a h i : sat a h -> sat (transfer p a i) (i :: h).
@@ -644,6 +706,7 @@ Proof.
       * intros kk fs f Hin Hf. unfold gholds; rewrite bval_nonsite by discriminate. exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
       * intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
       * intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
+      * intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
     + apply Nat.eqb_neq in E. apply transfer_write_sound; auto; try discriminate.
       * intros x Hx. rewrite regv_cons.
         destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
@@ -663,6 +726,7 @@ Proof.
       * intros kk fs f Hin Hf. unfold gholds; rewrite bval_nonsite by discriminate. exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
       * intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
       * intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
+      * intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
     + apply Nat.eqb_neq in E. apply transfer_write_sound; auto; try discriminate.
       * intros x Hx. rewrite regv_cons.
         destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
@@ -684,6 +748,7 @@ Proof.
     + intros kk fs f Hin Hf. unfold gholds; rewrite bval_nonsite by discriminate. exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
     + intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
     + intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
+    + intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
   - (* unsupported: no effect on anything the facts speak of *)
     cbn [transfer]. constructor.
     + intros x fs f Hin Hx Hf. unfold vholds; rewrite regv_nonwrite, bval_nonsite by discriminate. exact (sat_r _ _ _ _ Hs _ _ _ Hin Hx Hf).
@@ -692,6 +757,7 @@ Proof.
     + intros kk fs f Hin Hf. unfold gholds; rewrite bval_nonsite by discriminate. exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
     + intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
     + intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
+    + intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
 Qed.
 
 End Transfer.
@@ -763,6 +829,7 @@ Proof.
       exact (sat_p0 _ _ _ _ Hs k (lookp_none _ _ L)).
   - intros k Hno. apply (sat_p0 _ _ _ _ Hs k). intros cs Hin. eapply Hno.
     apply in_or_app; left. apply in_map_iff. exists (k, cs); split; eauto.
+  - intros q2 q1 d Hin. apply filter_In in Hin as [Hin _]. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
 Qed.
 
 Lemma join_sound_post post pre h : sat post h -> sat (join post pre) h.
@@ -809,6 +876,9 @@ Proof.
       apply in_or_app; left. apply in_map_iff. exists (k, cs'); split; [|apply lookp_in; auto].
       cbn [fst snd]. reflexivity.
     + eapply (Hno cs). apply in_or_app; right. apply filter_In; split; auto. cbn [fst]; rewrite L; auto.
+  - intros q2 q1 d Hin. apply filter_In in Hin as [_ Hex].
+    apply existsb_exists in Hex as (o & Ho & Heq). apply rel_eqb_eq in Heq; subst o.
+    exact (sat_o _ _ _ _ Hs _ _ _ Ho).
 Qed.
 
 Lemma init_sound : sat (init p) [].
@@ -821,6 +891,8 @@ Proof.
   - intros k fs f [].
   - intros k cs [].
   - intros k _. reflexivity.
+  - intros q2 q1 d Hin. apply filter_In in Hin as [_ Hd]; cbn [snd] in Hd. apply Z.leb_le in Hd.
+    cbn [bval vlast]. lia.
 Qed.
 
 End Join.

@@ -27,8 +27,9 @@ Inductive instr : Type :=
 (** A program. The conflict relation, the agents and the semaphores of the
     sites are given (the dependence analysis is not part of the proof).
     [pmem], [pagent], [cover] and [ptracked] are hints: sets of producer
-    sites the validator tracks; the checker verifies everything it uses about
-    them. *)
+    sites the validator tracks; [prel] names pairs of them whose latest
+    counts may differ by a constant (a snapshot register shared with an
+    offset). The checker verifies everything it uses about them. *)
 Record prog : Type := {
   pcode : nat -> list instr;          (* block -> its instructions *)
   psucc : nat -> list nat;            (* block -> successors *)
@@ -44,7 +45,8 @@ Record prog : Type := {
   pmem : nat -> nat -> bool;          (* tracked set p contains site s *)
   pagent : nat -> nat;                (* agent of tracked set p *)
   ptracked : list nat;                (* the tracked sets *)
-  cover : nat -> nat -> list nat      (* consumer, agent -> tracked subsets *)
+  cover : nat -> nat -> list nat;     (* consumer, agent -> tracked subsets *)
+  prel : list ((nat * nat) * Z)       (* ((q2, q1), d): V_q2 = max(0, V_q1 + d) may hold *)
 }.
 
 Section Semantics.

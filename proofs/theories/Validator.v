@@ -8,6 +8,9 @@
     - a tracked set q: V_q = max(0, N_F + b) for every b in [lo, hi]
       ("Known(b)" when lo = hi, "Empty(u)" when lo = -infinity, hi = u);
     - N_F = n;
+    - two tracked sets of one agent: V_q2 = max(0, V_q1 + d), d <= 0 (a hint
+      of the program, derived where both are Known relative to N_F and kept
+      while no site of either runs);
     - engine e and semaphore sm: lower bounds of what e has waited for on
       sm; and what it waits for beyond that since its latest site: 0, or at
       most every bound of one of a list of components (one per wait that
@@ -39,7 +42,8 @@ Record astate : Type := mkst {
   av : list (nat * (option Z * Z));           (* tracked set -> interval *)
   an : list (nat * Z);                        (* agent -> its count *)
   ag : list ((nat * nat) * list fact);        (* (engine, sem) -> lower bounds *)
-  ap : list ((nat * nat) * list (list fact))  (* (engine, sem) -> bounded components *)
+  ap : list ((nat * nat) * list (list fact)); (* (engine, sem) -> bounded components *)
+  ao : list ((nat * nat) * Z)                 (* ((q2, q1), d): V_q2 = max(0, V_q1 + d) *)
 }.
 
 Definition astate_eq_dec : forall a b : astate, {a = b} + {a <> b}.
@@ -117,20 +121,48 @@ Definition site_upper (s : nat) (f : fact) : fact :=
   | _ => f
   end.
 
+(** Site s: the tracked sets' intervals. *)
+Definition site_av (a : astate) (s : nat) : list (nat * (option Z * Z)) :=
+  map (fun q => (q, (Some 0, 0))) (filter (fun q => pmem p q s) (ptracked p)) ++
+  map (fun e => if isprod s && Nat.eqb (pagent p (fst e)) (sagent p s)
+                then (fst e, (option_map (fun l => l - 1) (fst (snd e)), snd (snd e) - 1))
+                else e)
+      (filter (fun e => negb (pmem p (fst e) s)) (av a)).
+
+Definition rel_eqb (x y : (nat * nat) * Z) : bool := keq (fst x) (fst y) && Z.eqb (snd x) (snd y).
+
+(** A b with V_q = max(0, N_F + b), if the interval of q gives one. *)
+Definition known_at (v : list (nat * (option Z * Z))) (q : nat) : option Z :=
+  match lookn v q with
+  | Some (Some l, hi) => if l <=? hi then Some l else None
+  | _ => None
+  end.
+(** V_q2 = max(0, N_F + b2) and V_q1 = max(0, N_F + b1) with b2 - b1 = d <= 0
+    give V_q2 = max(0, V_q1 + d). *)
+Definition rel_known (v : list (nat * (option Z * Z))) (o : (nat * nat) * Z) : bool :=
+  Nat.eqb (pagent p (fst (fst o))) (pagent p (snd (fst o))) && (snd o <=? 0) &&
+  match known_at v (fst (fst o)), known_at v (snd (fst o)) with
+  | Some b2, Some b1 => Z.eqb (b2 - b1) (snd o)
+  | _, _ => false
+  end.
+(** Site s: a relation stays while s is in neither set (both counts are
+    unchanged), and is derived again where both are Known. *)
+Definition site_ao (a : astate) (s : nat) : list ((nat * nat) * Z) :=
+  let v := site_av a s in
+  filter (fun o => negb (pmem p (fst (fst o)) s) && negb (pmem p (snd (fst o)) s)) (ao a) ++
+  filter (fun o => (pmem p (fst (fst o)) s || pmem p (snd (fst o)) s) && rel_known v o) (prel p).
+
 Definition transfer_site (a : astate) (s : nat) : astate :=
   let F := sagent p s in
   let pr := isprod s in
   mkst
     (map (fun e => (fst e, omap (site_exact s) (snd e))) (ar a))
-    (map (fun q => (q, (Some 0, 0))) (filter (fun q => pmem p q s) (ptracked p)) ++
-     map (fun e => if pr && Nat.eqb (pagent p (fst e)) F
-                   then (fst e, (option_map (fun l => l - 1) (fst (snd e)), snd (snd e) - 1))
-                   else e)
-         (filter (fun e => negb (pmem p (fst e) s)) (av a)))
+    (site_av a s)
     (map (fun e => if pr && Nat.eqb (fst e) F then (fst e, snd e + 1) else e) (an a))
     (map (fun e => (fst e, omap (site_exact s) (snd e))) (ag a))
     (map (fun e => (fst e, map (map (site_upper s)) (snd e)))
-         (filter (fun e => negb (Nat.eqb (fst (fst e)) (sengine p s))) (ap a))).
+         (filter (fun e => negb (Nat.eqb (fst (fst e)) (sengine p s))) (ap a)))
+    (site_ao a s).
 
 (** Facts implied by a value's facts and the counts. *)
 Definition derive_bn (a : astate) (f : fact) : list fact :=
@@ -212,11 +244,28 @@ Definition derive_ge (a : astate) (f : fact) : list fact :=
   | _ => []
   end.
 
+(** A wait for V_q1 + d where V_q2 = max(0, V_q1 + d) waits for V_q2. *)
+Definition derive_rel (a : astate) (f : fact) : list fact :=
+  match f with
+  | (BV q1, j) =>
+      map (fun o => (BV (fst (fst o)), 0))
+          (filter (fun o => Nat.eqb (snd (fst o)) q1 && Z.eqb (snd o) j) (ao a))
+  | _ => []
+  end.
+
+(** The facts of a wait's value v: each fact f says max(0, v) = max(0, f).
+    The relations' facts come first: a lower bound merges with the first
+    fact of its base ([gmerge]), and for V_q2 the relation's is the larger
+    (a register fact V_q2 + j with j < 0 may hold too where both are 0). *)
+Definition wait_facts (a : astate) (sm r : nat) (k : Z) : list fact :=
+  let fs := saturate a (map (shift k) (rf a r)) in
+  filter (relevant sm) (flat_map (derive_rel a) fs ++ fs).
+
 Definition transfer (a : astate) (i : instr) : astate :=
   match i with
   | ISite s => transfer_site a s
   | IWait e sm r k =>
-      let vf := filter (relevant sm) (saturate a (map (shift k) (rf a r))) in
+      let vf := wait_facts a sm r k in
       let key := (e, sm) in
       mkst (ar a) (av a) (an a)
         (setp key (gmerge (gf a key) (vf ++ flat_map (derive_ge a) vf)) (ag a))
@@ -225,13 +274,14 @@ Definition transfer (a : astate) (i : instr) : astate :=
                         | None => [vf]
                         | Some old => if existsb (list_fact_eqb vf) old then old else vf :: old
                         end) (ap a))
+        (ao a)
   | ISet r k =>
       if Nat.eqb r 0 then a
-      else mkst (setn r (saturate a [(BZ, k)]) (ar a)) (av a) (an a) (ag a) (ap a)
+      else mkst (setn r (saturate a [(BZ, k)]) (ar a)) (av a) (an a) (ag a) (ap a) (ao a)
   | IAdd r s k =>
       if Nat.eqb r 0 then a
-      else mkst (setn r (saturate a (map (shift k) (rf a s))) (ar a)) (av a) (an a) (ag a) (ap a)
-  | IDef r => mkst (filter (fun e => negb (Nat.eqb (fst e) r)) (ar a)) (av a) (an a) (ag a) (ap a)
+      else mkst (setn r (saturate a (map (shift k) (rf a s))) (ar a)) (av a) (an a) (ag a) (ap a) (ao a)
+  | IDef r => mkst (filter (fun e => negb (Nat.eqb (fst e) r)) (ar a)) (av a) (an a) (ag a) (ap a) (ao a)
   | IOther => a
   end.
 
@@ -272,14 +322,17 @@ Definition join (post pre : astate) : astate :=
                            | None => snd e
                            | Some cs => comps_union (snd e) cs
                            end)) (ap pre) ++
-     filter (fun e => match lookp (ap pre) (fst e) with None => true | Some _ => false end) (ap post)).
+     filter (fun e => match lookp (ap pre) (fst e) with None => true | Some _ => false end) (ap post))
+    (filter (fun o => existsb (rel_eqb o) (ao post)) (ao pre)).
 
-(** The facts at the entry: every count and threshold is 0, nothing is known
-    of the registers, no engine waits for anything. *)
+(** The facts at the entry: every count and threshold is 0 (so every
+    relation with d <= 0 holds), nothing is known of the registers, no
+    engine waits for anything. *)
 Definition init : astate :=
   mkst [] (map (fun q => (q, (None, 0))) (ptracked p))
        (map (fun F => (F, 0)) (filter (fun F => match agsem p F with Some _ => true | None => false end)
-                                       (seq 0 (nagents p)))) [] [].
+                                       (seq 0 (nagents p)))) [] []
+       (filter (fun o => snd o <=? 0) (prel p)).
 
 (** ** Checks *)
 
@@ -407,7 +460,8 @@ Definition widen (old j : astate) : astate :=
     (map (fun e => (fst e, match lookp (ap old) (fst e) with
                            | Some cs => if list_list_fact_eqb cs (snd e) then snd e else [[]]
                            | None => snd e
-                           end)) (ap j)).
+                           end)) (ap j))
+    (filter (fun o => existsb (rel_eqb o) (ao old)) (ao j)).
 
 Definition transfer_block (a : astate) (b : nat) : astate := fold_left transfer (pcode p b) a.
 

@@ -404,9 +404,12 @@ void PreciseSync::emitBlock(
   ArrayRef<SyncSite> Sites = Deps.sites();
   unsigned BI = Gen.getRPOIndex(B);
   WaitedState Waited = Gen.getWaitedAtEntry(B);
-  // Snapshot waits of this block so far, per (engine, group): a second one,
-  // with no write of the snapshot in between, is implied.
-  SmallVector<std::pair<Engine, unsigned>, 4> SnapshotWaited;
+  // Snapshot waits of this block so far, per (engine, group, offset): a
+  // second one, with no write of the snapshot in between, is implied. (One
+  // with a smaller offset is too, but the translation validator relates
+  // what the engine waited for to the other group only through a wait with
+  // that group's own offset: it is emitted.)
+  SmallVector<std::tuple<Engine, unsigned, int64_t>, 4> SnapshotWaited;
   for (unsigned S : Deps.blockSites(B)) {
     MachineInstr &MI = *Sites[S].MI;
     for (const WaitRequest &R : Waits[S]) {
@@ -414,14 +417,14 @@ void PreciseSync::emitBlock(
         Gen.emitCounterWait(Waited, R, counterRegIn(R.F, B), MI);
         continue;
       }
-      auto Key = std::make_pair(R.E, R.Group);
+      auto Key = std::make_tuple(R.E, R.Group, R.K);
       if (llvm::is_contained(SnapshotWaited, Key)) {
         Gen.noteImpliedWait(B);
         continue;
       }
       SnapshotWaited.push_back(Key);
       Gen.emitSnapshotWait(R.E, Groups[R.Group].Producer,
-                           SnapshotReg[R.Group], MI);
+                           SnapshotReg[R.Group], R.K, MI);
     }
     if (Deps.isProducer(S))
       Gen.setCompletionSemaphore(S);
@@ -433,7 +436,7 @@ void PreciseSync::emitBlock(
                           counterRegIn(Groups[GI].Producer, B),
                           Gen.getCountAfter(S));
       llvm::erase_if(SnapshotWaited,
-                     [&](const auto &P) { return P.second == GI; });
+                     [&](const auto &P) { return std::get<1>(P) == GI; });
     }
   }
   // Snapshots rematerialized where their value is a constant (li R_G, T),
@@ -446,8 +449,8 @@ void PreciseSync::emitBlock(
   for (const HoistedWait &H : HoistedWaits[BI]) {
     MachineInstr &Consumer = *Sites[H.Consumer].MI;
     if (H.R.Snapshot)
-      Gen.emitSnapshotWait(H.R.E, H.R.F, SnapshotReg[H.R.Group], Consumer,
-                           &B);
+      Gen.emitSnapshotWait(H.R.E, H.R.F, SnapshotReg[H.R.Group], H.R.K,
+                           Consumer, &B);
     else
       Gen.emitCounterWait(Waited, H.R, counterRegIn(H.R.F, B), Consumer, &B);
   }

@@ -174,7 +174,13 @@ private:
   bool allocateRegisters();
   bool assignCounters(std::vector<RegisterOccupancy> &Occupied,
                       BitVector &CounterUsed);
-  void shareIdenticalSnapshots();
+  void shareSnapshots();
+  bool canShareSnapshot(unsigned Group, unsigned Holder, int64_t Delta) const;
+  bool offsetWaitUnchecked(unsigned Consumer, AgentId F,
+                           unsigned Holder) const;
+  /// Per (consumer site, agent): the analysis' groups it is a consumer of.
+  std::vector<unsigned> ConflictingGroups;
+  void shareSnapshot(unsigned Group, unsigned Holder, int64_t Delta);
   bool assignSnapshots(const BitVector &CounterUsed,
                        std::vector<RegisterOccupancy> &Occupied);
   void waitForEveryEarlierInstance(unsigned Group);

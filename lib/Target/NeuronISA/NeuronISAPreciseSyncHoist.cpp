@@ -131,13 +131,15 @@ void PreciseSync::hoistInvariantWaits() {
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   HoistedWaits.assign(RPO.size(), {});
   // Snapshot waits hoisted out of a loop: every other wait of the same
-  // engine on the same semaphore and register inside that loop is implied
-  // (the register does not change there, and the loop runs after P).
+  // engine on the same semaphore and register, with at most its offset,
+  // inside that loop is implied (the register does not change there, and
+  // the loop runs after P).
   struct Covered {
     const MachineLoop *L;
     Engine E;
     AgentId F;
     unsigned Reg;
+    int64_t K;
   };
   SmallVector<Covered, 4> CoveredSnapshots;
   SmallVector<MachineLoop *, 4> Nest;
@@ -163,7 +165,7 @@ void PreciseSync::hoistInvariantWaits() {
         WaitRequest Hoisted = R;
         if (R.Snapshot) {
           Moved.push_back(WI);
-          CoveredSnapshots.push_back({L, R.E, R.F, Reg});
+          CoveredSnapshots.push_back({L, R.E, R.F, Reg, R.K});
         } else { // emitted before P's own counter update: re-express k
           Hoisted.K += emittedCorrection(*P, R.F);
         }
@@ -181,7 +183,8 @@ void PreciseSync::hoistInvariantWaits() {
   auto IsCovered = [&](const MachineBasicBlock &B, const WaitRequest &R) {
     return R.Snapshot && llvm::any_of(CoveredSnapshots, [&](const Covered &V) {
              return V.E == R.E && V.F == R.F &&
-                    V.Reg == SnapshotReg[R.Group] && V.L->contains(&B);
+                    V.Reg == SnapshotReg[R.Group] && R.K <= V.K &&
+                    V.L->contains(&B);
            });
   };
   for (unsigned C = 0; C < Waits.size(); ++C) {

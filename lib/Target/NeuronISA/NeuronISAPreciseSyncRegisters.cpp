@@ -7,8 +7,9 @@
 //    whole function fall back to the barrier algorithm.
 //  - Snapshots by priority (their waits weighted by 8^loop depth), in the
 //    pool's snapshot order (r31 down, then below r20), sharing a register (also a counter's, after its last
-//    read) when their live ranges do not meet; groups with the same last
-//    producer sites per block share one snapshot. A group left without a
+//    read) when their live ranges do not meet; groups whose last producer
+//    sites lie in the same blocks, at the same distance in every one, share
+//    one snapshot (waited on with an offset). A group left without a
 //    register waits for the current count N_F(c) instead (sound, not
 //    precise), with a remark.
 //
@@ -46,6 +47,18 @@ static cl::opt<bool> LazyCounters(
     "neuronisa-sync-lazy-counters", cl::Hidden, cl::init(false),
     cl::desc("Seed each counter where its agent's count stops being a "
              "compile-time constant instead of at the entry"));
+
+static cl::opt<bool> OffsetSnapshots(
+    "neuronisa-sync-offset-snapshots", cl::Hidden, cl::init(true),
+    cl::desc("Let groups of one agent whose thresholds differ by a constant "
+             "share one snapshot register, waited on with an offset (false: "
+             "only groups with the same last sites share)"));
+
+/// How far below the register's value a group's threshold may lie and still
+/// share its register. The translation validator's driver proposes the
+/// relations between tracked sets up to the same distance
+/// (proofs/checker/main.ml), which bounds its cost per site.
+static constexpr int64_t MaxSnapshotOffset = 16;
 
 static cl::opt<bool> ExplainSnapshots(
     "neuronisa-sync-explain-snapshots", cl::Hidden,
@@ -408,29 +421,109 @@ PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
   return R;
 }
 
-/// Groups of one agent whose last producer sites in every block coincide
-/// hold the same snapshot value everywhere (the count after the latest
-/// executed one of those sites, 0 before): one snapshot serves them all.
-void PreciseSync::shareIdenticalSnapshots() {
-  std::map<std::pair<AgentId, SmallVector<unsigned, 8>>, unsigned> Rep;
+/// Would the translation validator lose track of consumer C's waits on F
+/// if C waited for Holder's snapshot + an offset instead of its own group's?
+/// It relates the two thresholds only while no site of either group runs:
+/// so no site of Holder may precede C in its block (the register is not
+/// written before the holder's last site there, so it would still hold the
+/// right value). And it covers C's other groups on F (ConflictingGroups)
+/// only through the facts of C's waits: C's own snapshot, 0 wherever none
+/// of them has run, also holds their thresholds there, the holder's minus
+/// the offset does not; C's other waits on F may still be dropped as implied
+/// or hoisted after this. So C must have no other group on F.
+bool PreciseSync::offsetWaitUnchecked(unsigned C, AgentId F,
+                                      unsigned Holder) const {
+  return Gen.getLatestProducerInBlock(Groups[Holder], C) >= 0 ||
+         ConflictingGroups[size_t(C) * NumAgents + F] > 1;
+}
+
+/// Can group GI's snapshot consumers wait for Holder's snapshot + Delta
+/// (shareSnapshots)? Delta = 0 means the same last sites: the same value
+/// everywhere. Otherwise only within MaxSnapshotOffset, for a group of the
+/// analysis (a union's consumers have several groups on the agent), and
+/// where the validator can follow (offsetWaitUnchecked).
+bool PreciseSync::canShareSnapshot(unsigned GI, unsigned Holder,
+                                   int64_t Delta) const {
+  if (Delta == 0)
+    return true;
+  if (!OffsetSnapshots || Delta < -MaxSnapshotOffset ||
+      GI >= Deps.groups().size())
+    return false;
+  AgentId F = Groups[GI].Producer;
+  return llvm::none_of(Groups[GI].Consumers, [&](unsigned C) {
+    return llvm::any_of(Waits[C],
+                        [&](const WaitRequest &R) {
+                          return R.Group == GI && R.Snapshot;
+                        }) &&
+           offsetWaitUnchecked(C, F, Holder);
+  });
+}
+
+/// Group GI's snapshot consumers wait on Holder's snapshot + Delta instead.
+void PreciseSync::shareSnapshot(unsigned GI, unsigned Holder, int64_t Delta) {
+  for (unsigned C : Groups[GI].Consumers)
+    for (WaitRequest &W : Waits[C])
+      if (W.Group == GI && W.Snapshot) {
+        W.Group = Holder;
+        W.K = Delta;
+      }
+  auto &HC = Groups[Holder].Consumers;
+  HC.append(Groups[GI].Consumers.begin(), Groups[GI].Consumers.end());
+  llvm::sort(HC);
+  HC.erase(llvm::unique(HC), HC.end());
+  NeedsSnapshot[GI] = false;
+}
+
+/// Two groups G1, G2 of agent F whose last producer sites lie in the same
+/// blocks, with off_F after G2's last site = off_F after G1's + Delta in each
+/// of them (Delta <= 0), have T_G2 = T_G1 + Delta wherever they have run
+/// (the latest block of them that ran is the same, and C_F does not change
+/// inside a block), and both are 0 where neither has run. So G1's snapshot
+/// serves G2: E.waitr S_F, R_G1, Delta waits for T_G2, or for Delta <= 0
+/// where nothing ran, which passes at once (exact: nothing is to be waited
+/// for). Groups are classed by agent and by the offsets after their last
+/// sites relative to their first block's; in each class, from the highest
+/// offset down, a group joins the first holder above it it can share with
+/// (canShareSnapshot), or becomes a holder. (Groups with the same last sites
+/// are the case Delta = 0.)
+void PreciseSync::shareSnapshots() {
+  using Shape = SmallVector<std::pair<unsigned, int64_t>, 8>;
+  std::map<std::pair<AgentId, Shape>, SmallVector<std::pair<int64_t, unsigned>, 4>>
+      Classes; // members: (offset in the first block, group)
+  SmallVector<unsigned, 8> Last;
   for (unsigned GI = 0; GI < Groups.size(); ++GI) {
     if (!NeedsSnapshot[GI])
       continue;
-    SmallVector<unsigned, 8> Last;
+    Last.clear();
     lastProducersPerBlock(GI, Last);
-    auto [It, New] = Rep.try_emplace({Groups[GI].Producer, Last}, GI);
-    if (New)
-      continue;
-    unsigned R = It->second;
-    for (unsigned C : Groups[GI].Consumers)
-      for (WaitRequest &W : Waits[C])
-        if (W.Group == GI && W.Snapshot)
-          W.Group = R;
-    auto &RC = Groups[R].Consumers;
-    RC.append(Groups[GI].Consumers.begin(), Groups[GI].Consumers.end());
-    llvm::sort(RC);
-    RC.erase(llvm::unique(RC), RC.end());
-    NeedsSnapshot[GI] = false;
+    Shape Offsets;
+    for (unsigned S : Last)
+      Offsets.push_back(
+          {unsigned(Deps.sites()[S].MBB->getNumber()), Gen.getCountAfter(S)});
+    llvm::sort(Offsets);
+    int64_t Level = Offsets.front().second;
+    for (auto &BlockOffset : Offsets)
+      BlockOffset.second -= Level;
+    Classes[{Groups[GI].Producer, Offsets}].push_back({Level, GI});
+  }
+  ConflictingGroups.assign(Deps.sites().size() * NumAgents, 0);
+  for (const DependenceGroup &G : Deps.groups())
+    for (unsigned C : G.Consumers)
+      ++ConflictingGroups[size_t(C) * NumAgents + G.Producer];
+  SmallVector<std::pair<int64_t, unsigned>, 4> Holders;
+  for (auto &[Key, Members] : Classes) {
+    llvm::stable_sort(Members,
+                      [](const auto &A, const auto &B) { return A.first > B.first; });
+    Holders.clear();
+    for (const auto &[Level, GI] : Members) {
+      auto It = llvm::find_if(Holders, [&, Level = Level, GI = GI](const auto &H) {
+        return canShareSnapshot(GI, H.second, Level - H.first);
+      });
+      if (It == Holders.end())
+        Holders.push_back({Level, GI});
+      else
+        shareSnapshot(GI, It->second, Level - It->first);
+    }
   }
 }
 
@@ -647,7 +740,7 @@ bool PreciseSync::allocateRegisters() {
       SitePos[S] = I++;
   }
   Liveness.init(RPO, Gen);
-  shareIdenticalSnapshots();
+  shareSnapshots();
   SnapshotLiveOut.assign(Groups.size(), {});
   CounterLiveOut.assign(NumAgents, BitVector());
   CounterSeeded.assign(NumAgents, BitVector());

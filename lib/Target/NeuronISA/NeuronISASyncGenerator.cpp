@@ -423,7 +423,7 @@ void SyncGenerator::emitCounterWait(
 }
 
 void SyncGenerator::emitSnapshotWait(Engine E, AgentId F, unsigned Reg,
-                                     MachineInstr &Consumer,
+                                     int64_t K, MachineInstr &Consumer,
                                      MachineBasicBlock *AtEndOf) {
   MachineBasicBlock &MBB = AtEndOf ? *AtEndOf : *Consumer.getParent();
   MachineBasicBlock::iterator Where =
@@ -432,7 +432,7 @@ void SyncGenerator::emitSnapshotWait(Engine E, AgentId F, unsigned Reg,
   BuildMI(MBB, Where, Consumer.getDebugLoc(), TII.get(Ops.WaitR))
       .addReg(Semaphore[F])
       .addReg(Reg)
-      .addImm(0);
+      .addImm(K);
   note(&MBB, &SyncReport::Counts::WaitsDynamic);
   ++NumWaitsInserted;
   ++NumDynamicWaits;

@@ -100,7 +100,7 @@ struct WaitRequest {
   Engine E;       // the engine that waits
   AgentId F;      // on the semaphore of agent F
   unsigned Group; // precise: the dependence group it serves
-  bool Snapshot;  // precise: on the group's snapshot register (+0)
+  bool Snapshot;  // precise: on the group's snapshot register + K (K <= 0)
   int64_t K;      // otherwise: on C_F + K (barrier mode: C_F = 0)
 };
 using WaitRequests = std::vector<SmallVector<WaitRequest, 2>>; // per site
@@ -180,7 +180,7 @@ public:
                        MachineBasicBlock *AtEndOf = nullptr);
   /// A wait of E for S_F >= Reg + 0 before Consumer (a snapshot), or before
   /// AtEndOf's terminators when given (hoisted).
-  void emitSnapshotWait(Engine E, AgentId F, unsigned Reg,
+  void emitSnapshotWait(Engine E, AgentId F, unsigned Reg, int64_t K,
                         MachineInstr &Consumer,
                         MachineBasicBlock *AtEndOf = nullptr);
   /// A needed wait that an earlier one implies: counted, not emitted.
