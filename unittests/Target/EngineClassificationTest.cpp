@@ -97,8 +97,9 @@ TEST_F(EngineClassificationTest, TileOperandLayoutsMatchOperandLists) {
       for (unsigned K = 0; K != S.numAddrOperands(); ++K)
         EXPECT_EQ(D.operands()[S.AddrOp + K].OperandType, Type)
             << Name << " " << S.Role;
-      if (S.Space == MemSpace::OnChip)
+      if (S.Space == MemSpace::OnChip) {
         EXPECT_EQ(unsigned(S.partStartOp()), S.AddrOp + TileAddrPartStart);
+      }
       for (int Idx : {int(S.PartOp), int(S.FreeOp), int(S.StrideOp),
                       int(S.AccOp)}) {
         if (Idx < 0)

@@ -132,10 +132,12 @@ TEST_F(OperandCheckTest, EveryImmediateOfEveryInstructionHasARange) {
     if (!isTargetSpecificOpcode(Opc) || Opc == NeuronISA::SPILL ||
         Opc == NeuronISA::RELOAD || D.isBranch())
       continue;
-    for (unsigned I = 0; I < D.getNumOperands(); ++I)
-      if (D.operands()[I].RegClass < 0)
+    for (unsigned I = 0; I < D.getNumOperands(); ++I) {
+      if (D.operands()[I].RegClass < 0) {
         EXPECT_TRUE(getImmRange(MP, D, I).has_value())
             << MII->getName(Opc).str() << " operand " << I;
+      }
+    }
   }
 }
 

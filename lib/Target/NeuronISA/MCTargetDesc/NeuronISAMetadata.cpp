@@ -135,7 +135,7 @@ NeuronISA::readTileUses(ArrayRef<uint8_t> Bytes, size_t NumTiles) {
   };
   if (Error E = checkSectionPrefix(TileUseSection, Bytes, TileUseHeaderBytes,
                                    TileUseMagic, TileUseVersion))
-    return std::move(E);
+    return E;
   uint64_t Count = read32le(Bytes.data() + 8);
   if (TileUseHeaderBytes + Count * TileUseBytes != Bytes.size())
     return Malformed(Twine(Count) + " record(s) need " +
@@ -163,7 +163,7 @@ Expected<ObjectMetadata> NeuronISA::readMetadata(ArrayRef<uint8_t> Bytes) {
   using support::endian::read32le;
   if (Error E = checkSectionPrefix(MetadataSection, Bytes, HeaderBytes, Magic,
                                    Version))
-    return std::move(E);
+    return E;
   uint64_t NumKernels = read32le(Bytes.data() + 8);
   uint64_t NumTiles = read32le(Bytes.data() + 12);
   uint64_t StringsAt =
