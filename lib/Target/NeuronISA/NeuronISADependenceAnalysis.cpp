@@ -27,6 +27,7 @@
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
+#include "llvm/CodeGen/MachineDominators.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
@@ -933,13 +934,21 @@ static bool mayVary(const SCEV *S) {
   });
 }
 
+namespace {
+/// Which instance of a producer a consumer waits for (its latest one before
+/// the consumer), relative to the loops around both.
+enum class WaitedInstance {
+  Same,     // the same iteration of every loop around both
+  Previous, // one execution of their common block back
+  Unknown,  // it depends on the path taken
+};
+} // namespace
+
 /// Accesses P (the producer's) and C (the consumer's) of one HBM object,
 /// one of them at a run-time offset, that the relation says may conflict.
-/// SameExecution: C waits for P's instance in the same execution of their
-/// block (P is earlier in it); otherwise for one from an earlier execution,
-/// taken to be the previous iteration of their loop.
+/// Which: the instance of P that C waits for.
 static ConflictExplanation explainHBM(const TileRef &P, const TileRef &C,
-                                      bool SameExecution,
+                                      WaitedInstance Which,
                                       ScalarEvolution *SE) {
   ConflictExplanation E;
   E.StridedSpan = P.isStrided() || C.isStrided();
@@ -958,10 +967,10 @@ static ConflictExplanation explainHBM(const TileRef &P, const TileRef &C,
   uint64_t ExP = P.AffExtent, ExC = C.AffExtent;
   auto StepP = constantStep(P.Addr, *SE), StepC = constantStep(C.Addr, *SE);
   bool CommonStep = StepP && StepC && *StepP == *StepC && StepP->second;
-  if (SameExecution) {
+  if (Which == WaitedInstance::Same) {
     if (footprintsMeet(P, ExP, C, ExC, Delta))
       E.Kind = ConflictImprecision::None;
-  } else if (CommonStep) {
+  } else if (Which == WaitedInstance::Previous && CommonStep) {
     // The instance one iteration back starts Step bytes earlier.
     if (footprintsMeet(P, ExP, C, ExC, Delta + StepP->second))
       E.Kind = ConflictImprecision::None;
@@ -997,7 +1006,19 @@ static bool isChosenPointer(const Value *V) {
 ConflictExplanation EngineDependences::explainConflict(unsigned P,
                                                        unsigned C) const {
   const SyncSite &SP = Sites[P], &SC = Sites[C];
-  bool SameExecution = SP.MBB == SC.MBB && P < C;
+  // P before C in one block, or in a block that dominates C's (every path
+  // from a loop's header to C passes P then): the same iteration of every
+  // loop around both. C before P in one block: one execution back. Else
+  // (P in a branch, or in a loop C is not in) the instance is path-dependent.
+  WaitedInstance Which = WaitedInstance::Unknown;
+  if (SP.MBB == SC.MBB) {
+    Which = P < C ? WaitedInstance::Same : WaitedInstance::Previous;
+  } else {
+    if (!DomTree)
+      DomTree = std::make_unique<MachineDominatorTree>(*SP.MBB->getParent());
+    if (DomTree->dominates(SP.MBB, SC.MBB))
+      Which = WaitedInstance::Same;
+  }
   std::optional<ConflictExplanation> First;
   for (const TileRef &RP : SP.Refs)
     for (const TileRef &RC : SC.Refs) {
@@ -1018,7 +1039,7 @@ ConflictExplanation EngineDependences::explainConflict(unsigned P,
       } else if (!RP.Obj || RP.Obj != RC.Obj) {
         E.Kind = ConflictImprecision::HBMMayAlias;
       } else if (!(RP.RangeKnown && RC.RangeKnown)) {
-        E = explainHBM(RP, RC, SameExecution, SE);
+        E = explainHBM(RP, RC, Which, SE);
       }
       if (E.Kind == ConflictImprecision::None)
         return E; // this pair conflicts in every instance

@@ -44,6 +44,8 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/CodeGen/MachineDominators.h"
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -207,6 +209,8 @@ private:
   std::vector<DependenceGroup> Groups;
   AAResults *AA = nullptr;
   ScalarEvolution *SE = nullptr;
+  /// Built by explainConflict, for remarks only.
+  mutable std::unique_ptr<MachineDominatorTree> DomTree;
   std::vector<SmallVector<unsigned, 2>> ConsumerGroups;
   std::vector<SmallVector<unsigned, 1>> ProducerGroups;
   std::vector<std::pair<unsigned, unsigned>> BlockRange; // by block number
