@@ -21,7 +21,8 @@ const char *neuronisa_sim::regionName(Region R) {
 }
 
 ZeroedFloats::ZeroedFloats(size_t Elems)
-    : Data(static_cast<float *>(std::calloc(Elems ? Elems : 1, sizeof(float)))) {
+    : Data(static_cast<float *>(
+          std::calloc(Elems ? Elems : 1, sizeof(float)))) {
   if (!Data)
     report_bad_alloc_error("cannot allocate the simulated on-chip memory");
 }

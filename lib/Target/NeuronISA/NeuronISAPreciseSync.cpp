@@ -320,7 +320,8 @@ void PreciseSync::orderWaitsByRelease() {
         for (auto J = Blocks.end(); J != It && Looked != MaxBackwardBlocks;
              ++Looked) {
           --J;
-          Nearest = std::min(Nearest, std::make_pair(blocksAround(J->second, C), 0));
+          Nearest =
+              std::min(Nearest, std::make_pair(blocksAround(J->second, C), 0));
         }
       }
       Keyed.push_back({Nearest, R});

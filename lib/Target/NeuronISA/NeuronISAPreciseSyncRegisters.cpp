@@ -488,8 +488,9 @@ void PreciseSync::shareSnapshot(unsigned GI, unsigned Holder, int64_t Delta) {
 /// are the case Delta = 0.)
 void PreciseSync::shareSnapshots() {
   using Shape = SmallVector<std::pair<unsigned, int64_t>, 8>;
-  std::map<std::pair<AgentId, Shape>, SmallVector<std::pair<int64_t, unsigned>, 4>>
-      Classes; // members: (offset in the first block, group)
+  using Members = SmallVector<std::pair<int64_t, unsigned>, 4>;
+  // Members: (offset in the first block, group).
+  std::map<std::pair<AgentId, Shape>, Members> Classes;
   SmallVector<unsigned, 8> Last;
   for (unsigned GI = 0; GI < Groups.size(); ++GI) {
     if (!NeedsSnapshot[GI])
@@ -511,12 +512,14 @@ void PreciseSync::shareSnapshots() {
     for (unsigned C : G.Consumers)
       ++ConflictingGroups[size_t(C) * NumAgents + G.Producer];
   SmallVector<std::pair<int64_t, unsigned>, 4> Holders;
-  for (auto &[Key, Members] : Classes) {
-    llvm::stable_sort(Members,
-                      [](const auto &A, const auto &B) { return A.first > B.first; });
+  for (auto &[Key, Class] : Classes) {
+    llvm::stable_sort(Class, [](const auto &A, const auto &B) {
+      return A.first > B.first;
+    });
     Holders.clear();
-    for (const auto &[Level, GI] : Members) {
-      auto It = llvm::find_if(Holders, [&, Level = Level, GI = GI](const auto &H) {
+    for (const auto &[Level, GI] : Class) {
+      auto It = llvm::find_if(Holders, [&, Level = Level,
+                                        GI = GI](const auto &H) {
         return canShareSnapshot(GI, H.second, Level - H.first);
       });
       if (It == Holders.end())
