@@ -1,37 +1,45 @@
 //===-- NeuronISATilePingPongUnroll.cpp - One tile per copy of the body ---===//
 //
-// Double buffering swaps two tiles every iteration:
+// Multi-buffering rotates tiles every iteration. Double buffering swaps two:
 //
 //   loop: %cur = phi ptr addrspace(2) [ @a, %pre ], [ %nxt, %loop ]
 //         %nxt = phi ptr addrspace(2) [ @b, %pre ], [ %cur, %loop ]
 //         dma.load %nxt, ...        ; the next block into one buffer
 //         act.tanh @o, %cur, ...    ; this block from the other
 //
-// A tile pointer chosen by a phi names no single tile: the synchronization
-// pass must treat each access as touching both buffers, so the load waits
-// for ACT's read of the other buffer in the same iteration and ACT waits for
-// the load it does not read: load and compute no longer overlap (the missed
+// and triple buffering (`a, b, c = b, c, a`) rotates three phis. A tile
+// pointer chosen by a phi names no single tile: the synchronization pass
+// must treat each access as touching every buffer, so the load waits for
+// ACT's read of another buffer in the same iteration and ACT waits for the
+// load it does not read: load and compute no longer overlap (the missed
 // remark "a tile pointer chosen by select or phi"). There is no condition at
 // the call to branch on (NeuronISATileSelectSplit), but the choice depends
-// on the iteration's parity only: unrolled by 2, the first copy of the body
-// sees %cur = @a, %nxt = @b and the second the reverse, every access names
-// one tile, and the pass is exact.
+// on the iteration number modulo the rotation's period only: unrolled by
+// the period, each copy of the body sees one constant place per phi, every
+// access names one tile, and the pass is exact. The same holds for a tile
+// chosen by the parity of an induction variable
+// (`select (i & 1) == 0, @t0, @t1`): unrolled by 2, ScalarEvolution knows
+// the parity in each copy and the select folds.
 //
-// This pass unrolls such loops by 2 with LLVM's UnrollLoop, without a
-// run-time trip count: the exit test of each copy is kept, so every trip
-// count (zero included: the guard before the loop is untouched) runs the
-// same iterations in the same order, and no remainder loop is needed. After
-// unrolling, the header phi of %cur receives itself on the backedge and
-// simplifies to @a; the second copy's %cur is the first copy's %nxt, @b.
+// This pass unrolls such loops with LLVM's UnrollLoop, without a run-time
+// trip count: the exit test of each copy is kept, so every trip count (zero
+// included: the guard before the loop is untouched) runs the same
+// iterations in the same order, and no remainder loop is needed. After
+// unrolling by a multiple of every phi's period, each header phi receives on
+// the backedge a phi with its own start (itself, for a full cycle) and is
+// replaced by that start; copy k's phi is copy 0's phi k steps along the
+// rotation, a constant too. A parity select is replaced by the arm that
+// ScalarEvolution's value of its condition picks in that copy.
 //
-// When it unrolls: a loop with one latch and one predecessor outside (it
-// is put in loop-simplify and loop-closed SSA form first) whose header
-// phis of on-chip pointers all start at a constant place in a tile and
-// receive on the backedge another such phi that receives them back (a
-// permutation of period 2), at least two of them with different start
-// places (else nothing alternates), and a body of at most MaxBodySize
-// instructions (the body is doubled). A swap through a select, or a
-// rotation of three buffers, is left alone and keeps its remark.
+// When it unrolls (NeuronISATileRotation.h decides; anything else is left
+// alone with a missed remark saying why): a loop with one latch and one
+// predecessor outside (it is put in loop-simplify and loop-closed SSA form
+// first) whose header phis of on-chip pointers all start at a constant
+// place in a tile and receive on the backedge another of these phis, one
+// each (a permutation), and whose selects of tile places on a parity have
+// affine induction variables with constant start and odd step; the factor
+// (the lcm of the periods) at most MaxFactor, and the body at most
+// MaxUnrolledSize / factor instructions.
 //
 // It runs in the codegen pipeline after CodeGenPrepare and before the
 // select split and the kernel verifier, so that two halves of one tile
@@ -43,80 +51,38 @@
 //===----------------------------------------------------------------------===//
 
 #include "NeuronISA.h"
-#include "NeuronISATileAccess.h"
+#include "NeuronISATileRotation.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/Analysis/AssumptionCache.h"
 #include "llvm/Analysis/LoopInfo.h"
+#include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
-#include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/InitializePasses.h"
 #include "llvm/Pass.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/UnrollLoop.h"
 
 using namespace llvm;
+using namespace llvm::NeuronISA;
 
 #define DEBUG_TYPE "neuronisa-tile-pingpong-unroll"
 
-// For measurements: the cycles a double-buffered loop costs through its
+// For measurements: the cycles a multi-buffered loop costs through its
 // phis (docs/Synchronization.md).
 static cl::opt<bool> EnablePingPongUnroll(
     "neuronisa-tile-pingpong-unroll", cl::Hidden, cl::init(true),
-    cl::desc("Unroll loops that swap tiles through phis by 2 (default on)"));
+    cl::desc("Unroll loops that rotate tiles through phis or choose them by "
+             "parity, by the rotation's period (default on)"));
 
 namespace {
-/// Instructions of a loop body this pass doubles at most.
-constexpr unsigned MaxBodySize = 512;
-
-bool isOnChipPointer(const Type *T) {
-  const auto *PT = dyn_cast<PointerType>(T);
-  return PT && (PT->getAddressSpace() == NeuronISAAS::SBUF ||
-                PT->getAddressSpace() == NeuronISAAS::PSUM);
-}
-
-/// A tile global at a constant offset (what each copy of the body will see).
-bool isConstantPlace(const Value *V, const DataLayout &DL) {
-  return isa<Constant>(V) && NeuronISA::analyzeTilePointer(V, DL).isConstant();
-}
-
-/// Do the on-chip pointer phis of L's header swap constant places every
-/// iteration (see the file comment)? A header with one predecessor outside
-/// the loop and one latch: each phi has an entry value and a backedge value.
-bool isPingPong(const Loop &L, const DataLayout &DL) {
-  const BasicBlock *Pre = L.getLoopPredecessor();
-  const BasicBlock *Latch = L.getLoopLatch();
-  if (!Pre || !Latch)
-    return false;
-  bool Alternates = false;
-  for (const PHINode &P : L.getHeader()->phis()) {
-    if (!isOnChipPointer(P.getType()))
-      continue;
-    if (P.getNumIncomingValues() != 2)
-      return false;
-    const Value *Start = P.getIncomingValueForBlock(Pre);
-    if (!isConstantPlace(Start, DL))
-      return false;
-    const auto *Next = dyn_cast<PHINode>(P.getIncomingValueForBlock(Latch));
-    if (!Next || Next->getParent() != L.getHeader() ||
-        Next->getNumIncomingValues() != 2 ||
-        Next->getIncomingValueForBlock(Latch) != &P)
-      return false;
-    Alternates |= Next->getIncomingValueForBlock(Pre) != Start;
-  }
-  if (!Alternates)
-    return false;
-  unsigned Size = 0;
-  for (const BasicBlock *BB : L.blocks())
-    Size += BB->size();
-  return Size <= MaxBodySize;
-}
-
 class NeuronISATilePingPongUnroll : public FunctionPass {
 public:
   static char ID;
@@ -131,6 +97,71 @@ public:
   }
   bool runOnFunction(Function &F) override;
 };
+
+void remarkLeftAlone(OptimizationRemarkEmitter &ORE, const Loop &L,
+                     StringRef Name, const Twine &Why) {
+  ORE.emit([&]() {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, L.getStartLoc(),
+                                    L.getHeader())
+           << "tiles of loop '" << ore::NV("Loop", L.getHeader()->getName())
+           << "' not made one per access: " << Why.str();
+  });
+}
+
+/// Replaces the header phis of on-chip pointers by their starts and the
+/// selects on a parity by their arms, once L has been unrolled by
+/// Plan.Factor (or not at all, for a factor of 1). Returns false if any is
+/// left. (UnrollLoop may have folded some phis already: those of the plan
+/// are not looked at again.)
+bool foldTiles(Loop &L, const TileRotationPlan &Plan, ScalarEvolution &SE) {
+  bool AllFolded = true;
+  const BasicBlock *Pre = L.getLoopPredecessor();
+  // All are checked before any is replaced (a phi's web holds others).
+  SmallVector<std::pair<PHINode *, Constant *>, 4> Foldable;
+  for (PHINode &Phi : L.getHeader()->phis()) {
+    if (!isOnChipTilePointer(Phi.getType()))
+      continue;
+    int Idx = Pre ? Phi.getBasicBlockIndex(Pre) : -1;
+    auto *Start =
+        Idx < 0 ? nullptr : dyn_cast<Constant>(Phi.getIncomingValue(Idx));
+    if (Start && foldsToStart(Phi, *Start, L))
+      Foldable.emplace_back(&Phi, Start);
+    else
+      AllFolded = false;
+  }
+  for (const auto &[Phi, Start] : Foldable)
+    Phi->replaceAllUsesWith(Start);
+  for (const auto &[Phi, Start] : Foldable)
+    Phi->eraseFromParent();
+  if (!Plan.ParitySelects)
+    return AllFolded;
+  SmallVector<SelectInst *, 8> Selects;
+  for (BasicBlock *BB : L.blocks())
+    for (Instruction &I : *BB)
+      if (auto *Sel = dyn_cast<SelectInst>(&I))
+        if (isOnChipTilePointer(Sel->getType()))
+          Selects.push_back(Sel);
+  unsigned Left = 0;
+  for (SelectInst *Sel : Selects) {
+    std::optional<bool> C = evaluateCondition(Sel->getCondition(), SE);
+    if (!C) {
+      ++Left;
+      continue;
+    }
+    Value *Cond = Sel->getCondition();
+    Sel->replaceAllUsesWith(*C ? Sel->getTrueValue() : Sel->getFalseValue());
+    Sel->eraseFromParent();
+    // Only the condition itself: its operands may be anything, such as
+    // another select of this list.
+    if (auto *CondI = dyn_cast<Instruction>(Cond))
+      if (isInstructionTriviallyDead(CondI))
+        CondI->eraseFromParent();
+  }
+  // Each copy holds a copy of every select; those that are not on a
+  // parity may stay.
+  return AllFolded &&
+         Left <= (Plan.TileSelects - Plan.ParitySelects) * Plan.Factor;
+}
 } // namespace
 
 bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
@@ -142,17 +173,9 @@ bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
   // when the function changes).
   DominatorTree DT(F);
   LoopInfo LI(DT);
-  const DataLayout &DL = F.getDataLayout();
-  // Innermost loops first: unrolling an outer loop clones its inner loops,
-  // which are then already unrolled.
-  SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
-  SmallVector<Loop *, 8> Candidates;
-  for (Loop *L : reverse(Loops))
-    if (isPingPong(*L, DL))
-      Candidates.push_back(L);
-  if (Candidates.empty())
+  if (LI.empty())
     return false;
-
+  const DataLayout &DL = F.getDataLayout();
   AssumptionCache &AC =
       getAnalysis<AssumptionCacheTracker>().getAssumptionCache(F);
   TargetLibraryInfo &TLI =
@@ -160,25 +183,61 @@ bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
   const TargetTransformInfo &TTI =
       getAnalysis<TargetTransformInfoWrapperPass>().getTTI(F);
   ScalarEvolution SE(F, TLI, AC, DT, LI);
+  OptimizationRemarkEmitter ORE(&F);
+
+  // Innermost loops first: unrolling an outer loop clones its inner loops,
+  // which are then already unrolled. A loop is planned only when its turn
+  // comes (its inner loops may have grown it), and unrolling deletes no
+  // loop but the one unrolled (fully, for a small constant trip count).
+  SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
   bool Changed = false;
-  for (Loop *L : Candidates) {
+  for (Loop *L : reverse(Loops)) {
+    TileRotationPlan Plan = planTileRotation(*L, DL, SE);
+    if (Plan.Verdict == TileRotationPlan::NoTiles)
+      continue;
+    if (Plan.Verdict == TileRotationPlan::LeftAlone) {
+      remarkLeftAlone(ORE, *L, Plan.RemarkName, Plan.Why);
+      continue;
+    }
+    if (Plan.Factor == 1) { // nothing alternates: the phis are constants
+      Changed = true;
+      if (!foldTiles(*L, Plan, SE))
+        remarkLeftAlone(ORE, *L, "NotFolded",
+                        "a tile phi did not fold to its one place");
+      continue;
+    }
     // UnrollLoop wants a preheader and exits reached from the loop only
     // (loop-simplify form), and loop-closed SSA: values used after the loop
-    // pass through phis of its exits, which it extends for the second copy.
+    // pass through phis of its exits, which it extends for each copy.
     Changed |= simplifyLoop(L, &DT, &LI, &SE, &AC, /*MSSAU=*/nullptr,
                             /*PreserveLCSSA=*/false);
     Changed |= formLCSSARecursively(*L, DT, &LI, &SE);
     UnrollLoopOptions ULO;
-    ULO.Count = 2;
+    ULO.Count = Plan.Factor;
     ULO.Force = false;
     ULO.Runtime = false; // every copy keeps its exit test: no remainder
     ULO.AllowExpensiveTripCount = false;
     ULO.UnrollRemainder = false;
     ULO.ForgetAllSCEV = false;
     ULO.SCEVExpansionBudget = 0;
-    Changed |= UnrollLoop(L, ULO, &LI, &SE, &DT, &AC, &TTI, /*ORE=*/nullptr,
-                          /*PreserveLCSSA=*/true) !=
-               LoopUnrollResult::Unmodified;
+    LoopUnrollResult R =
+        UnrollLoop(L, ULO, &LI, &SE, &DT, &AC, &TTI, /*ORE=*/nullptr,
+                   /*PreserveLCSSA=*/true);
+    if (R == LoopUnrollResult::Unmodified) {
+      remarkLeftAlone(ORE, *L, "NotUnrolled",
+                      "LLVM's UnrollLoop cannot unroll it");
+      continue;
+    }
+    Changed = true;
+    // Fully unrolled (a constant trip count below the factor): L is gone,
+    // and every copy already sees its constants.
+    if (R == LoopUnrollResult::FullyUnrolled)
+      continue;
+    if (!foldTiles(*L, Plan, SE))
+      remarkLeftAlone(ORE, *L, "NotFolded",
+                      "unrolled by " + Twine(Plan.Factor) +
+                          ", but a tile phi or select of a copy did not "
+                          "fold to one place");
   }
   return Changed;
 }
