@@ -168,3 +168,28 @@ p3.loop:
 exit:
   ret void
 }
+
+; `urem i, 2` (ScalarEvolution sees the same recurrence in i1).
+; IR-LABEL: define void @parity_urem(
+; IR:       pu.loop:
+; IR-NOT:     select
+; IR:         call void @neuronisa.dma.load(ptr addrspace(2) @a,
+; IR:       pu.loop.1:
+; IR-NOT:     select
+; IR:         call void @neuronisa.dma.load(ptr addrspace(2) @b,
+; IR:       }
+define void @parity_urem(ptr addrspace(1) noalias %in, i32 %n) {
+entry:
+  br label %pu.loop
+pu.loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %pu.loop ]
+  %rem = urem i32 %i, 2
+  %even = icmp eq i32 %rem, 0
+  %cur = select i1 %even, ptr addrspace(2) @a, ptr addrspace(2) @b
+  call void @neuronisa.dma.load(ptr addrspace(2) %cur, ptr addrspace(1) %in, i32 8, i32 16, i32 64, i32 0)
+  %i.next = add i32 %i, 1
+  %more = icmp slt i32 %i.next, %n
+  br i1 %more, label %pu.loop, label %exit
+exit:
+  ret void
+}
