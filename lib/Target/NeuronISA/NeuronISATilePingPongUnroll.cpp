@@ -38,8 +38,8 @@
 // place in a tile and receive on the backedge another of these phis, one
 // each (a permutation), and whose selects of tile places on a parity have
 // affine induction variables with constant start and odd step; the factor
-// (the lcm of the periods) at most MaxFactor, and the body at most
-// MaxUnrolledSize / factor instructions.
+// (the lcm of the periods) at most MaxRotationFactor (4), and the body at
+// most MaxUnrolledSize / factor instructions.
 //
 // It runs in the codegen pipeline after CodeGenPrepare and before the
 // select split and the kernel verifier, so that two halves of one tile
