@@ -535,16 +535,20 @@ Proof.
   - apply in_flat_map in Hf as ([b j] & Hin & Hf).
     specialize (Hvf _ Hin); unfold mholds in Hvf; cbn [fst snd] in Hvf.
     destruct b; simpl in Hf; try contradiction.
-    apply in_map_iff in Hf as ([q [lo hi]] & <- & Hq).
-    apply filter_In in Hq as [Hq Hc]; cbn [fst snd] in Hc.
-    apply andb_true_iff in Hc as [Hc Hlo]. apply andb_true_iff in Hc as [HF Hne].
-    apply Nat.eqb_eq in HF.
-    pose proof (sat_v _ _ _ _ Hs _ _ Hq) as Hiv. cbn [fst snd].
+    apply in_map_iff in Hf as (q & <- & Hq).
+    apply filter_In in Hq as [_ Hc].
+    apply andb_true_iff in Hc as [HF Hc]. apply Nat.eqb_eq in HF.
+    cbn [fst snd]. pose proof (bv_le_cnt p q h) as HVc. rewrite HF in HVc.
+    simpl in Hvf.
+    apply orb_true_iff in Hc as [Hj|Hc]; [apply Z.leb_le in Hj; lia|].
+    destruct (lookn (av a) q) as [[lo hi]|] eqn:L; [|discriminate].
+    apply andb_true_iff in Hc as [Hne Hlo].
+    pose proof (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L)) as Hiv.
     destruct lo as [l|].
     + simpl in Hne, Hlo. apply Z.leb_le in Hne. apply Z.leb_le in Hlo.
       assert (Hl : lo_le (Some l) l = true) by (simpl; apply Z.leb_le; lia).
       pose proof (Hiv l Hl Hne) as Hv. cbn [fst snd] in Hv. rewrite Hv, HF.
-      simpl in Hvf. lia.
+      lia.
     + rewrite (iv_none_zero p q hi h Hiv). lia.
 Qed.
 
@@ -891,8 +895,11 @@ Proof.
   - intros k fs f [].
   - intros k cs [].
   - intros k _. reflexivity.
-  - intros q2 q1 d Hin. apply filter_In in Hin as [_ Hd]; cbn [snd] in Hd. apply Z.leb_le in Hd.
-    cbn [bval vlast]. lia.
+  - intros q2 q1 d Hin. apply in_app_or in Hin as [Hin|Hin].
+    + apply in_map_iff in Hin as (q & He & _). injection He as <- <- <-.
+      cbn [bval vlast]. lia.
+    + apply filter_In in Hin as [_ Hd]; cbn [snd] in Hd. apply Z.leb_le in Hd.
+      cbn [bval vlast]. lia.
 Qed.
 
 End Join.
@@ -925,8 +932,14 @@ Proof.
       * rewrite (Hiv (Z.min k hi)) by (auto; lia). lia.
     + pose proof (gf_sound _ _ _ _ _ _ Hs Hin) as Hgh; unfold gholds in Hgh; cbn [fst snd] in Hgh.
       apply andb_true_iff in Hc as [Hq Hk]. apply Nat.eqb_eq in Hq; subst q'. apply Z.leb_le in Hk. lia.
-  - destruct (lookn (av a) q) as [[[lo|] hi]|] eqn:L; try discriminate.
-    pose proof (iv_none_zero p q hi h (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L))). lia.
+  - apply orb_true_iff in Hg as [Hg|Hg].
+    + destruct (lookn (av a) q) as [[[lo|] hi]|] eqn:L; try discriminate.
+      pose proof (iv_none_zero p q hi h (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L))). lia.
+    + unfold known_zero in Hg. apply existsb_exists in Hg as ([[q2 q1] d] & Ho & Hc).
+      cbn [fst snd] in Hc. apply andb_true_iff in Hc as [Hc Hd].
+      apply andb_true_iff in Hc as [H2 H1]. apply Nat.eqb_eq in H2, H1. subst q2 q1.
+      apply Z.ltb_lt in Hd.
+      pose proof (sat_o _ _ _ _ Hs _ _ _ Ho) as Hz. lia.
 Qed.
 
 (** The tracked sets named for (c, F) are subsets of P(c, F). *)

@@ -232,15 +232,22 @@ Definition relevant (sm : nat) (f : fact) : bool :=
 
 (** Lower bounds a wait gives beyond its exact facts: a wait for at least
     N_F + j also covers every tracked set q of F with V_q <= max(0, N_F + j),
-    that is V_q = max(0, N_F + lo) with lo <= j. Only what the engine has
+    that is V_q = max(0, N_F + lo) with lo <= j, and, for j >= 0, every
+    tracked set of F (V_q <= N_F), whether or not its interval is known: the
+    fact stays while no site of q runs, so a wait for every instance of F
+    before a loop that runs other sites of F still covers q in the loop. Only what the engine has
     waited for uses them: the exact facts alone bound what it waits for. *)
 Definition derive_ge (a : astate) (f : fact) : list fact :=
   match f with
   | (BN F, j) =>
-      map (fun e => (BV (fst e), 0))
-          (filter (fun e => Nat.eqb (pagent p (fst e)) F && nonempty (fst (snd e)) (snd (snd e)) &&
-                            lo_le (fst (snd e)) j)
-                  (av a))
+      map (fun q => (BV q, 0))
+          (filter (fun q => Nat.eqb (pagent p q) F &&
+                            ((0 <=? j) ||
+                             match lookn (av a) q with
+                             | Some (lo, hi) => nonempty lo hi && lo_le lo j
+                             | None => false
+                             end))
+                  (ptracked p))
   | _ => []
   end.
 
@@ -326,13 +333,14 @@ Definition join (post pre : astate) : astate :=
     (filter (fun o => existsb (rel_eqb o) (ao post)) (ao pre)).
 
 (** The facts at the entry: every count and threshold is 0 (so every
-    relation with d <= 0 holds), nothing is known of the registers, no
+    relation with d <= 0 holds, and V_q = max(0, V_q - 1), which says that
+    nothing of q has run), nothing is known of the registers, no
     engine waits for anything. *)
 Definition init : astate :=
   mkst [] (map (fun q => (q, (None, 0))) (ptracked p))
        (map (fun F => (F, 0)) (filter (fun F => match agsem p F with Some _ => true | None => false end)
                                        (seq 0 (nagents p)))) [] []
-       (filter (fun o => snd o <=? 0) (prel p)).
+       (map (fun q => ((q, q), -1)) (ptracked p) ++ filter (fun o => snd o <=? 0) (prel p)).
 
 (** ** Checks *)
 
@@ -344,6 +352,14 @@ Inductive diag : Type :=
 | DUnsupported (b i : nat)   (* an instruction the validator does not model *)
 | DEdge (b s : nat)          (* the facts are not inductive on the edge b -> s *)
 | DTable (what c s : nat).   (* the program's tables are inconsistent *)
+
+(** Nothing of tracked set q has run: V_q = 0. The relation V_q = max(0,
+    V_q + d) with d < 0 holds exactly there. The entry has it for every
+    tracked set, and it stays while no site of q runs, also through the
+    widening, where the interval Empty(u) of q does not when other sites of
+    its agent run in a loop (u changes every iteration). *)
+Definition known_zero (a : astate) (q : nat) : bool :=
+  existsb (fun o => Nat.eqb (fst (fst o)) q && Nat.eqb (snd (fst o)) q && (snd o <? 0)) (ao a).
 
 (** V_q <= what engine e has waited for on sm. *)
 Definition gdom (a : astate) (key : nat * nat) (q : nat) : bool :=
@@ -358,7 +374,8 @@ Definition gdom (a : astate) (key : nat * nat) (q : nat) : bool :=
                          end)
                     | (BZ, _) => false
                     end) (gf a key) ||
-  match lookn (av a) q with Some (None, _) => true | _ => false end.
+  (match lookn (av a) q with Some (None, _) => true | _ => false end ||
+   known_zero a q).
 
 (** An upper bound that is at most T(c, F). *)
 Definition pbound (a : astate) (c F : nat) (f : fact) : bool :=
