@@ -176,10 +176,7 @@ private:
                       BitVector &CounterUsed);
   void shareSnapshots();
   bool canShareSnapshot(unsigned Group, unsigned Holder, int64_t Delta) const;
-  bool offsetWaitUnchecked(unsigned Consumer, AgentId F,
-                           unsigned Holder) const;
-  /// Per (consumer site, agent): the analysis' groups it is a consumer of.
-  std::vector<unsigned> ConflictingGroups;
+  bool offsetWaitUnchecked(unsigned Consumer, unsigned Holder) const;
   void shareSnapshot(unsigned Group, unsigned Holder, int64_t Delta);
   bool assignSnapshots(const BitVector &CounterUsed,
                        std::vector<RegisterOccupancy> &Occupied);

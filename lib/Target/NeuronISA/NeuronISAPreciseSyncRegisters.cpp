@@ -421,20 +421,17 @@ PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
   return R;
 }
 
-/// Would the translation validator lose track of consumer C's waits on F
-/// if C waited for Holder's snapshot + an offset instead of its own group's?
-/// It relates the two thresholds only while no site of either group runs:
-/// so no site of Holder may precede C in its block (the register is not
-/// written before the holder's last site there, so it would still hold the
-/// right value). And it covers C's other groups on F (ConflictingGroups)
-/// only through the facts of C's waits: C's own snapshot, 0 wherever none
-/// of them has run, also holds their thresholds there, the holder's minus
-/// the offset does not; C's other waits on F may still be dropped as implied
-/// or hoisted after this. So C must have no other group on F.
-bool PreciseSync::offsetWaitUnchecked(unsigned C, AgentId F,
-                                      unsigned Holder) const {
-  return Gen.getLatestProducerInBlock(Groups[Holder], C) >= 0 ||
-         ConflictingGroups[size_t(C) * NumAgents + F] > 1;
+/// Would the translation validator lose track of consumer C's wait if C
+/// waited for Holder's snapshot + an offset instead of its own group's? It
+/// relates the two thresholds only while no site of either group runs: so no
+/// site of Holder may precede C in its block (the register is not written
+/// before the holder's last site there, so it would still hold the right
+/// value). C's other groups on the agent need nothing from the register:
+/// the validator covers each by C's other waits, by an earlier wait of C's
+/// engine for every instance of the agent, or by knowing that none of its
+/// sites has run (proofs/README.md), as the pass does.
+bool PreciseSync::offsetWaitUnchecked(unsigned C, unsigned Holder) const {
+  return Gen.getLatestProducerInBlock(Groups[Holder], C) >= 0;
 }
 
 /// Can group GI's snapshot consumers wait for Holder's snapshot + Delta
@@ -449,13 +446,12 @@ bool PreciseSync::canShareSnapshot(unsigned GI, unsigned Holder,
   if (!OffsetSnapshots || Delta < -MaxSnapshotOffset ||
       GI >= Deps.groups().size())
     return false;
-  AgentId F = Groups[GI].Producer;
   return llvm::none_of(Groups[GI].Consumers, [&](unsigned C) {
     return llvm::any_of(Waits[C],
                         [&](const WaitRequest &R) {
                           return R.Group == GI && R.Snapshot;
                         }) &&
-           offsetWaitUnchecked(C, F, Holder);
+           offsetWaitUnchecked(C, Holder);
   });
 }
 
@@ -507,10 +503,6 @@ void PreciseSync::shareSnapshots() {
       BlockOffset.second -= Level;
     Classes[{Groups[GI].Producer, Offsets}].push_back({Level, GI});
   }
-  ConflictingGroups.assign(Deps.sites().size() * NumAgents, 0);
-  for (const DependenceGroup &G : Deps.groups())
-    for (unsigned C : G.Consumers)
-      ++ConflictingGroups[size_t(C) * NumAgents + G.Producer];
   SmallVector<std::pair<int64_t, unsigned>, 4> Holders;
   for (auto &[Key, Class] : Classes) {
     llvm::stable_sort(Class, [](const auto &A, const auto &B) {
