@@ -10,7 +10,8 @@
     - N_F = n;
     - two tracked sets of one agent: V_q2 = max(0, V_q1 + d), d <= 0 (a hint
       of the program, derived where both are Known relative to N_F and kept
-      while no site of either runs);
+      while no site of either runs); q2 = q1 with d < 0 says V_q = 0
+      (nothing of q has run), which the entry has for every tracked set;
     - engine e and semaphore sm: lower bounds of what e has waited for on
       sm; and what it waits for beyond that since its latest site: 0, or at
       most every bound of one of a list of components (one per wait that
@@ -235,8 +236,9 @@ Definition relevant (sm : nat) (f : fact) : bool :=
     that is V_q = max(0, N_F + lo) with lo <= j, and, for j >= 0, every
     tracked set of F (V_q <= N_F), whether or not its interval is known: the
     fact stays while no site of q runs, so a wait for every instance of F
-    before a loop that runs other sites of F still covers q in the loop. Only what the engine has
-    waited for uses them: the exact facts alone bound what it waits for. *)
+    before a loop that runs other sites of F still covers q in the loop.
+    Only what the engine has waited for uses them: the exact facts alone
+    bound what it waits for. *)
 Definition derive_ge (a : astate) (f : fact) : list fact :=
   match f with
   | (BN F, j) =>
