@@ -247,6 +247,9 @@ Definition mholds (v : Z) (h : list instr) (f : fact) : Prop :=
 Definition ivholds (q : nat) (iv : option Z * Z) (h : list instr) : Prop :=
   forall b, lo_le (fst iv) b = true -> b <= snd iv ->
             bval (BV q) h = Z.max 0 (cnt p (pagent p q) h + b).
+(** Whatever b is left, the lower end bounds V_q from above. *)
+Definition ivupper (q : nat) (iv : option Z * Z) (h : list instr) : Prop :=
+  forall l, fst iv = Some l -> bval (BV q) h <= Z.max 0 (cnt p (pagent p q) h + l).
 Definition gholds (k : nat * nat) (h : list instr) (f : fact) : Prop :=
   Z.max 0 (bval (fst f) h + snd f) <= guar orc (fst k) (snd k) h.
 Definition pholds (k : nat * nat) (h : list instr) (f : fact) : Prop :=
@@ -262,7 +265,8 @@ Record sat (a : astate) (h : list instr) : Prop := {
   sat_p : forall k cs, In (k, cs) (ap a) -> pcomps k h cs;
   sat_p0 : forall k, (forall cs, ~ In (k, cs) (ap a)) -> pend p orc (fst k) (snd k) h = 0;
   sat_o : forall q2 q1 d, In ((q2, q1), d) (ao a) ->
-          bval (BV q2) h = Z.max 0 (bval (BV q1) h + d)
+          bval (BV q2) h = Z.max 0 (bval (BV q1) h + d);
+  sat_u : forall q iv, In (q, iv) (av a) -> ivupper q iv h
 }.
 
 Lemma rf_sound a h r f : sat a h -> In f (rf a r) -> vholds (regv orc r h) h f.
@@ -439,6 +443,30 @@ intros Hs q iv Hin. unfold site_av in Hin. apply in_app_or in Hin as [Hin|Hin].
       rewrite E', (Hv b Hlo Hhi); lia.
 Qed.
 
+Lemma site_au_sound a h s :
+  sat a h -> forall q iv, In (q, iv) (site_av p a s) -> ivupper p q iv (ISite s :: h).
+Proof.
+  intros Hs q iv Hin. unfold site_av in Hin. apply in_app_or in Hin as [Hin|Hin].
+  + apply in_map_iff in Hin as (q' & He & Hq); inversion He; subst.
+    apply filter_In in Hq as [_ Hm].
+    intros l Hl; cbn [fst] in Hl; injection Hl as <-.
+    cbn [bval]; rewrite vlast_site, Hm. pose proof (cnt_nonneg p (pagent p q) (ISite s :: h)). lia.
+  + apply in_map_iff in Hin as ([q' [lo hi]] & He & Hq).
+    apply filter_In in Hq as [Hq Hm]; cbn [fst] in Hm. apply negb_true_iff in Hm.
+    pose proof (sat_u _ _ _ _ Hs _ _ Hq) as Hv. unfold ivupper in *. cbn [fst snd] in *.
+    destruct (isprod p s && Nat.eqb (pagent p q') (sagent p s)) eqn:E; inversion He; subst; clear He.
+    * intros l Hl; cbn [fst] in Hl. destruct lo as [l0|]; cbn [option_map] in Hl; [|discriminate].
+      injection Hl as <-. cbn [bval] in *. rewrite vlast_site, Hm, cnt_site.
+      assert (E' : isprod p s && Nat.eqb (sagent p s) (pagent p q) = true)
+        by (apply andb_true_iff in E as [E1 E2]; apply Nat.eqb_eq in E2; rewrite E1, E2, Nat.eqb_refl; auto).
+      rewrite E'. specialize (Hv l0 eq_refl). lia.
+    * intros l Hl; cbn [fst] in Hl. cbn [bval] in *. rewrite vlast_site, Hm, cnt_site.
+      assert (E' : isprod p s && Nat.eqb (sagent p s) (pagent p q) = false).
+      { destruct (isprod p s); cbn [andb] in *; auto. destruct (Nat.eqb (sagent p s) (pagent p q)) eqn:Eq; auto.
+        apply Nat.eqb_eq in Eq; rewrite Eq, Nat.eqb_refl in E; discriminate. }
+      rewrite E'. specialize (Hv l Hl). lia.
+Qed.
+
 Lemma transfer_site_sound a h s : sat a h -> sat (transfer_site p a s) (ISite s :: h).
 Proof.
   intros Hs. assert (Hr : forall r, regv orc r (ISite s :: h) = regv orc r h)
@@ -483,6 +511,7 @@ Proof.
       rewrite !vlast_site, Hm1, Hm2. exact Hv.
     + apply filter_In in Hin as [_ Hc]. apply andb_true_iff in Hc as [_ Hc].
       exact (rel_known_sound p _ _ ((q2, q1), d) (site_av_sound a h s Hs) Hc).
+  - apply site_au_sound; auto.
 Qed.
 
 Lemma cnt_nonsite F i h : (forall s, i <> ISite s) -> cnt p F (i :: h) = cnt p F h.
@@ -542,13 +571,11 @@ Proof.
     simpl in Hvf.
     apply orb_true_iff in Hc as [Hj|Hc]; [apply Z.leb_le in Hj; lia|].
     destruct (lookn (av a) q) as [[lo hi]|] eqn:L; [|discriminate].
-    apply andb_true_iff in Hc as [Hne Hlo].
     pose proof (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L)) as Hiv.
     destruct lo as [l|].
-    + simpl in Hne, Hlo. apply Z.leb_le in Hne. apply Z.leb_le in Hlo.
-      assert (Hl : lo_le (Some l) l = true) by (simpl; apply Z.leb_le; lia).
-      pose proof (Hiv l Hl Hne) as Hv. cbn [fst snd] in Hv. rewrite Hv, HF.
-      lia.
+    + simpl in Hc. apply Z.leb_le in Hc.
+      pose proof (sat_u _ _ _ _ Hs _ _ (lookn_in _ _ _ L) l eq_refl) as Hv.
+      cbn [fst snd bval] in *. rewrite HF in *. lia.
     + rewrite (iv_none_zero p q hi h Hiv). lia.
 Qed.
 
@@ -661,6 +688,7 @@ Proof.
       destruct (implied (gf a (e, sm)) vf); eauto.
       apply in_setp_other; eauto. intros He; rewrite He, keq_refl in Ek; discriminate.
   - intros q2 q1 d Hin. rewrite !Hb. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
+  - intros q iv Hin l Hl. rewrite Hb, Hc. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
 Qed.
 
 (** Writes of registers: only the written register's facts change. *)
@@ -689,6 +717,7 @@ Proof.
     intros f Hf; specialize (Hc2 _ Hf); unfold pholds in *; rewrite Hp, Hb; auto.
   - intros k Hno. rewrite Hp. apply (sat_p0 _ _ _ _ Hs k Hno).
   - intros q2 q1 d Hin. rewrite !Hb. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
+  - intros q iv Hin l Hl. rewrite Hb, Hc. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
 Qed.
 
 Lemma transfer_sound a h i : sat a h -> sat (transfer p a i) (i :: h).
@@ -711,6 +740,7 @@ Proof.
       * intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
       * intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
       * intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
+      * intros q iv Hin l Hl. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
     + apply Nat.eqb_neq in E. apply transfer_write_sound; auto; try discriminate.
       * intros x Hx. rewrite regv_cons.
         destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
@@ -731,6 +761,7 @@ Proof.
       * intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
       * intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
       * intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
+      * intros q iv Hin l Hl. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
     + apply Nat.eqb_neq in E. apply transfer_write_sound; auto; try discriminate.
       * intros x Hx. rewrite regv_cons.
         destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
@@ -753,6 +784,7 @@ Proof.
     + intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
     + intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
     + intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
+    + intros q iv Hin l Hl. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
   - (* unsupported: no effect on anything the facts speak of *)
     cbn [transfer]. constructor.
     + intros x fs f Hin Hx Hf. unfold vholds; rewrite regv_nonwrite, bval_nonsite by discriminate. exact (sat_r _ _ _ _ Hs _ _ _ Hin Hx Hf).
@@ -762,6 +794,7 @@ Proof.
     + intros kk cs Hin. exact (sat_p _ _ _ _ Hs _ _ Hin).
     + intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
     + intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
+    + intros q iv Hin l Hl. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
 Qed.
 
 End Transfer.
@@ -801,6 +834,25 @@ Proof.
     + apply in_or_app; right; apply filter_In; split; auto. rewrite Ex; auto.
 Qed.
 
+Lemma iv_norm_holds q lo hi h : ivholds p q (lo, hi) h -> ivholds p q (iv_norm (lo, hi)) h.
+Proof.
+  unfold iv_norm; cbn [fst snd]. destruct lo as [l|]; auto. destruct (hi <? l) eqn:E; auto.
+  intros _ b Hlo Hhi; cbn [fst snd lo_le] in *. apply Z.leb_le in Hlo. lia.
+Qed.
+
+Lemma iv_norm_fst iv : fst (iv_norm iv) = fst iv.
+Proof. destruct iv as [[l|] hi]; unfold iv_norm; cbn [fst snd]; auto. destruct (hi <? l); auto. Qed.
+
+(** The joined interval's lower end is at least the one of the side that
+    holds: it still bounds V_q from above. *)
+Lemma join_upper q lo lo' hi h :
+  ivholds p q (lo, hi) h -> ivupper p q (lo, hi) h -> ivupper p q (omax lo lo', 0) h.
+Proof.
+  intros Hv Hu l Hl. cbn [fst] in Hl. destruct lo as [l0|].
+  - specialize (Hu l0 eq_refl). destruct lo' as [l1|]; cbn [omax] in Hl; injection Hl as <-; lia.
+  - rewrite (iv_none_zero p q hi h Hv). lia.
+Qed.
+
 Lemma join_sound_pre post pre h : sat pre h -> sat (join post pre) h.
 Proof.
   intros Hs. constructor; unfold join; cbn [ar av an ag ap].
@@ -808,6 +860,7 @@ Proof.
     apply filter_In in Hf as [Hf _]. exact (sat_r _ _ _ _ Hs _ _ _ Hin Hr Hf).
   - intros q iv Hin. apply in_omap in Hin as ([q' [lo hi]] & Hin & He); cbn [fst snd] in He.
     destruct (lookn (av post) q') as [[lo' hi']|]; [|discriminate]. injection He as <- <-.
+    apply iv_norm_holds.
     intros b Hlo Hhi; cbn [fst snd] in *. apply (sat_v _ _ _ _ Hs _ _ Hin); cbn [fst snd].
     + destruct lo, lo'; cbn [omax lo_le] in *; auto; apply Z.leb_le in Hlo; apply Z.leb_le; lia.
     + lia.
@@ -834,6 +887,10 @@ Proof.
   - intros k Hno. apply (sat_p0 _ _ _ _ Hs k). intros cs Hin. eapply Hno.
     apply in_or_app; left. apply in_map_iff. exists (k, cs); split; eauto.
   - intros q2 q1 d Hin. apply filter_In in Hin as [Hin _]. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
+  - intros q iv Hin. apply in_omap in Hin as ([q' [lo hi]] & Hin & He); cbn [fst snd] in He.
+    destruct (lookn (av post) q') as [[lo' hi']|]; [|discriminate]. injection He as <- <-.
+    intros l Hl. rewrite iv_norm_fst in Hl.
+    apply (join_upper q' lo lo' hi h (sat_v _ _ _ _ Hs _ _ Hin) (sat_u _ _ _ _ Hs _ _ Hin) l Hl).
 Qed.
 
 Lemma join_sound_post post pre h : sat post h -> sat (join post pre) h.
@@ -846,6 +903,7 @@ Proof.
     exact (sat_r _ _ _ _ Hs _ _ _ (lookn_in _ _ _ L) Hr Hg).
   - intros q iv Hin. apply in_omap in Hin as ([q' [lo hi]] & Hin & He); cbn [fst snd] in He.
     destruct (lookn (av post) q') as [[lo' hi']|] eqn:L; [|discriminate]. injection He as <- <-.
+    apply iv_norm_holds.
     intros b Hlo Hhi; cbn [fst snd] in *. apply (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L)); cbn [fst snd].
     + destruct lo, lo'; cbn [omax lo_le] in *; auto; apply Z.leb_le in Hlo; apply Z.leb_le; lia.
     + lia.
@@ -883,6 +941,13 @@ Proof.
   - intros q2 q1 d Hin. apply filter_In in Hin as [_ Hex].
     apply existsb_exists in Hex as (o & Ho & Heq). apply rel_eqb_eq in Heq; subst o.
     exact (sat_o _ _ _ _ Hs _ _ _ Ho).
+  - intros q iv Hin. apply in_omap in Hin as ([q' [lo hi]] & Hin & He); cbn [fst snd] in He.
+    destruct (lookn (av post) q') as [[lo' hi']|] eqn:L; [|discriminate]. injection He as <- <-.
+    intros l Hl. rewrite iv_norm_fst in Hl. cbn [fst] in Hl.
+    assert (Hm : omax lo lo' = omax lo' lo) by (destruct lo, lo'; cbn [omax]; f_equal; lia).
+    rewrite Hm in Hl.
+    exact (join_upper q' lo' lo hi' h (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L))
+             (sat_u _ _ _ _ Hs _ _ (lookn_in _ _ _ L)) l Hl).
 Qed.
 
 Lemma init_sound : sat (init p) [].
@@ -900,6 +965,8 @@ Proof.
       cbn [bval vlast]. lia.
     + apply filter_In in Hin as [_ Hd]; cbn [snd] in Hd. apply Z.leb_le in Hd.
       cbn [bval vlast]. lia.
+  - intros q iv Hin l Hl. apply in_map_iff in Hin as (q' & He & _); injection He as <- <-.
+    discriminate.
 Qed.
 
 End Join.
@@ -924,12 +991,11 @@ Proof.
       apply andb_true_iff in Hc as [HF Hc]. apply Nat.eqb_eq in HF; subst F.
       apply orb_true_iff in Hc as [Hk|Hc]; [apply Z.leb_le in Hk; lia|].
       destruct (lookn (av a) q) as [[lo hi]|] eqn:L; [|discriminate].
-      apply andb_true_iff in Hc as [Hne Hlo].
-      pose proof (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L)) as Hiv. unfold ivholds in Hiv; cbn [fst snd] in Hiv.
-      destruct lo as [l|]; cbn [nonempty lo_le] in *.
-      * apply Z.leb_le in Hne; apply Z.leb_le in Hlo.
-        rewrite (Hiv l) by (cbn [lo_le]; try apply Z.leb_le; lia). lia.
-      * rewrite (Hiv (Z.min k hi)) by (auto; lia). lia.
+      pose proof (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L)) as Hiv.
+      pose proof (sat_u _ _ _ _ Hs _ _ (lookn_in _ _ _ L)) as Hu. unfold ivupper in Hu; cbn [fst snd] in Hu.
+      destruct lo as [l|]; cbn [lo_le] in *.
+      * apply Z.leb_le in Hc. specialize (Hu l eq_refl). cbn [bval] in *. lia.
+      * rewrite (iv_none_zero p q hi h Hiv). lia.
     + pose proof (gf_sound _ _ _ _ _ _ Hs Hin) as Hgh; unfold gholds in Hgh; cbn [fst snd] in Hgh.
       apply andb_true_iff in Hc as [Hq Hk]. apply Nat.eqb_eq in Hq; subst q'. apply Z.leb_le in Hk. lia.
   - apply orb_true_iff in Hg as [Hg|Hg].

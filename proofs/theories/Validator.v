@@ -6,7 +6,10 @@
     latest executed site of a tracked set q of producer sites:
     - a register r: r = N_F + k, r = V_q + k or r = k (exact);
     - a tracked set q: V_q = max(0, N_F + b) for every b in [lo, hi]
-      ("Known(b)" when lo = hi, "Empty(u)" when lo = -infinity, hi = u);
+      ("Known(b)" when lo = hi, "Empty(u)" when lo = -infinity, hi = u),
+      and in any case V_q <= max(0, N_F + lo): an interval left with no b
+      by a join still bounds V_q from above by its lower end (a bounded
+      register fallback waits for N_F + j with j >= lo);
     - N_F = n;
     - two tracked sets of one agent: V_q2 = max(0, V_q1 + d), d <= 0 (a hint
       of the program, derived where both are Known relative to N_F and kept
@@ -90,6 +93,14 @@ Definition omax (a b : option Z) : option Z :=
   match a, b with
   | None, x | x, None => x
   | Some x, Some y => Some (Z.max x y)
+  end.
+(** An interval with no b left keeps its lower end, the upper bound of
+    V_q; its upper end is set just below it, so that joins around a loop
+    that only lower the upper end reach a fixed point. *)
+Definition iv_norm (iv : option Z * Z) : option Z * Z :=
+  match fst iv with
+  | Some l => if snd iv <? l then (Some l, l - 1) else iv
+  | None => iv
   end.
 
 Section Validator.
@@ -233,12 +244,13 @@ Definition relevant (sm : nat) (f : fact) : bool :=
 
 (** Lower bounds a wait gives beyond its exact facts: a wait for at least
     N_F + j also covers every tracked set q of F with V_q <= max(0, N_F + j),
-    that is V_q = max(0, N_F + lo) with lo <= j, and, for j >= 0, every
-    tracked set of F (V_q <= N_F), whether or not its interval is known: the
-    fact stays while no site of q runs, so a wait for every instance of F
-    before a loop that runs other sites of F still covers q in the loop.
-    Only what the engine has waited for uses them: the exact facts alone
-    bound what it waits for. *)
+    that is V_q <= max(0, N_F + lo) with lo <= j (the interval's lower end
+    bounds V_q from above, also when a join left the interval empty), and,
+    for j >= 0, every tracked set of F (V_q <= N_F), whether or not its
+    interval is known: the fact stays while no site of q runs, so a wait for
+    every instance of F before a loop that runs other sites of F still
+    covers q in the loop. Only what the engine has waited for uses them:
+    the exact facts alone bound what it waits for. *)
 Definition derive_ge (a : astate) (f : fact) : list fact :=
   match f with
   | (BN F, j) =>
@@ -246,7 +258,7 @@ Definition derive_ge (a : astate) (f : fact) : list fact :=
           (filter (fun q => Nat.eqb (pagent p q) F &&
                             ((0 <=? j) ||
                              match lookn (av a) q with
-                             | Some (lo, hi) => nonempty lo hi && lo_le lo j
+                             | Some (lo, _) => lo_le lo j
                              | None => false
                              end))
                   (ptracked p))
@@ -310,7 +322,7 @@ Definition join (post pre : astate) : astate :=
     (map (fun e => (fst e, filter (fun f => existsb (fact_eqb f) (facts_of (K := nat) (lookn (ar post) (fst e)))) (snd e)))
          (ar pre))
     (omap (fun e => match lookn (av post) (fst e) with
-                          | Some iv => Some (fst e, (omax (fst (snd e)) (fst iv), Z.min (snd (snd e)) (snd iv)))
+                          | Some iv => Some (fst e, iv_norm (omax (fst (snd e)) (fst iv), Z.min (snd (snd e)) (snd iv)))
                           | None => None
                           end) (av pre))
     (filter (fun e => match lookn (an post) (fst e) with Some n => Z.eqb n (snd e) | None => false end)
@@ -371,7 +383,7 @@ Definition gdom (a : astate) (key : nat * nat) (q : nat) : bool :=
                         Nat.eqb F (pagent p q) &&
                         ((0 <=? k) ||
                          match lookn (av a) q with
-                         | Some (lo, hi) => nonempty lo hi && lo_le lo k
+                         | Some (lo, _) => lo_le lo k
                          | None => false
                          end)
                     | (BZ, _) => false
