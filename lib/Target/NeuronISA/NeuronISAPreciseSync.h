@@ -180,7 +180,7 @@ private:
   void shareSnapshot(unsigned Group, unsigned Holder, int64_t Delta);
   bool assignSnapshots(const BitVector &CounterUsed,
                        std::vector<RegisterOccupancy> &Occupied);
-  void waitForEveryEarlierInstance(unsigned Group);
+  void boundFallbackWaits(ArrayRef<unsigned> Fallen);
   StringRef snapshotShape(unsigned Group) const;
   LiveSpans snapshotRange(unsigned Group, bool Rematerialize);
   LiveSpans counterRange(AgentId Owner);

@@ -10,8 +10,8 @@
 //    read) when their live ranges do not meet; groups whose last producer
 //    sites lie in the same blocks, at the same distance in every one, share
 //    one snapshot (waited on with an offset). A group left without a
-//    register waits for the current count N_F(c) instead (sound, not
-//    precise), with a remark.
+//    register waits for an upper bound of its threshold instead (sound, not
+//    precise; boundFallbackWaits), with a remark.
 //
 // Live ranges are closed intervals of positions inside blocks, with sites
 // s_0..s_{m-1}: 0 the block start (the entry's initializations), 2i+1 the
@@ -27,6 +27,7 @@
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <limits>
@@ -580,32 +581,106 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
   return true;
 }
 
-/// Out of registers: Group's snapshot consumers wait for every earlier
-/// instance of its agent instead (C_F + off_F(c): sound, not precise).
-void PreciseSync::waitForEveryEarlierInstance(unsigned GI) {
-  const DependenceGroup &G = Groups[GI];
-  const MachineBasicBlock *First = nullptr;
-  SmallVector<unsigned, 4> Affected;
-  for (unsigned C : G.Consumers)
-    for (WaitRequest &R : Waits[C])
-      if (R.Group == GI && R.Snapshot) {
+/// Out of registers: the snapshot consumers of the groups Fallen wait for
+/// an upper bound of their threshold instead (sound, not precise). A second
+/// forward dataflow, over these groups only (ThresholdBoundState), bounds
+/// each threshold at every block entry: Upper(k), T_G <= C_F + k on every
+/// path (the largest count after a latest site, paths where none ran
+/// contribute nothing), or Unbounded. A consumer c waits for C_F +
+/// min(k, off_F(c)), or C_F + off_F(c) (every earlier instance of F, which
+/// T_G never exceeds) where Unbounded. A snapshot consumer has no site of
+/// its group before it in its block (the group would be Known there), and
+/// C_F does not change inside a block: the value at the block's entry is
+/// the one at c. The bound is exact on the paths where the latest site
+/// gives the largest count: for a loop-carried group (consumer at the top
+/// of the body, producer later in it), on every iteration but the first,
+/// where every earlier instance would also wait for the producers after
+/// the group's site in the previous iteration and before c in this one.
+void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
+  if (Fallen.empty())
+    return;
+  // Per block (RPO index): (index in Fallen, count after the group's last
+  // site in the block).
+  std::vector<SmallVector<std::pair<unsigned, int64_t>, 2>> Produced(
+      RPO.size());
+  std::vector<AgentId> Agents;
+  SmallVector<unsigned, 8> Last;
+  for (unsigned I = 0; I < Fallen.size(); ++I) {
+    Agents.push_back(Groups[Fallen[I]].Producer);
+    Last.clear();
+    lastProducersPerBlock(Fallen[I], Last);
+    for (unsigned S : Last)
+      Produced[Gen.getRPOIndex(*Deps.sites()[S].MBB)].push_back(
+          {I, Gen.getCountAfter(S)});
+  }
+  SyncDataflow<ThresholdBoundState> Bounds(RPO);
+  Bounds.setBoundary(*RPO.front(), ThresholdBoundState(Agents));
+  Bounds.solve(
+      [&](const MachineBasicBlock &B, const ThresholdBoundState &In) {
+        ThresholdBoundState Out = In;
+        for (const auto &[I, Count] : Produced[Gen.getRPOIndex(B)])
+          Out.produce(I, Count);
+        Out.correctCounters(ArrayRef<int64_t>(
+            &Correction[size_t(B.getNumber()) * NumAgents], NumAgents));
+        return Out;
+      });
+  LLVM_DEBUG(dbgs() << "neuronisa-sync: bounds of " << Fallen.size()
+                    << " fallen-back groups\n";
+             Bounds.dump());
+
+  for (unsigned I = 0; I < Fallen.size(); ++I) {
+    unsigned GI = Fallen[I];
+    const DependenceGroup &G = Groups[GI];
+    const MachineBasicBlock *First = nullptr;
+    SmallVector<unsigned, 4> Affected;
+    unsigned EveryEarlier = 0;
+    for (unsigned C : G.Consumers) {
+      const MachineBasicBlock &CB = *Deps.sites()[C].MBB;
+      ThresholdBoundState::Bound V = Bounds.incoming(CB)->get(I);
+      auto IsSnapshotWait = [&](const WaitRequest &R) {
+        return R.Group == GI && R.Snapshot;
+      };
+      if (V.K == ThresholdBoundState::Kind::Empty) {
+        // No site of the group can have run (the threshold state's Empty
+        // was widened where a loop produces on F): nothing to wait for.
+        llvm::erase_if(Waits[C], IsSnapshotWait);
+        continue;
+      }
+      for (WaitRequest &R : Waits[C]) {
+        if (!IsSnapshotWait(R))
+          continue;
+        int64_t Every = offsetBefore(C, G.Producer);
+        // R.K: a group sharing GI's snapshot has T = T_GI + R.K (<= 0).
+        R.K = V.K == ThresholdBoundState::Kind::Upper
+                  ? std::min(V.Off + R.K, Every)
+                  : Every;
+        EveryEarlier += R.K == Every;
         R.Snapshot = false;
-        R.K = offsetBefore(C, G.Producer);
         if (!First)
-          First = Deps.sites()[C].MBB;
+          First = &CB;
         Affected.push_back(C);
       }
-  NeedsSnapshot[GI] = false;
-  Gen.noteFallback(
-      First, "no free register left for the threshold of a "
-             "dependence on " +
-                 agentName(G.Producer) + " (" +
-                 std::to_string(G.Consumers.size()) +
-                 " consumers): they wait for every earlier completion "
-                 "of " +
-                 agentName(G.Producer) + " instead of the latest "
-                                         "conflicting one",
-      Affected, G.Producer);
+    }
+    NeedsSnapshot[GI] = false;
+    if (Affected.empty())
+      continue; // exact: no remark
+    std::string F = agentName(G.Producer);
+    std::string Reason = "no free register left for the threshold of a "
+                         "dependence on " +
+                         F + " (" + std::to_string(G.Consumers.size()) +
+                         " consumers): they wait for ";
+    if (EveryEarlier == Affected.size())
+      Reason += "every earlier completion of " + F +
+                " instead of the latest conflicting one";
+    else
+      Reason += "the largest count of " + F +
+                " after its latest conflicting instance on any path "
+                "instead of the count on the path taken" +
+                (EveryEarlier ? " (" + std::to_string(EveryEarlier) +
+                                    " of them for every earlier completion)"
+                              : std::string());
+    Gen.noteFallback(First, Reason, Affected, G.Producer);
+  }
 }
 
 /// Why group GI's threshold is unknown at its snapshot consumers, from the
@@ -670,7 +745,7 @@ bool PreciseSync::assignSnapshots(
     errs() << "snapshot-demand: " << Fn << " wanted=" << Want.size()
            << " free=" << Pool.size() - CounterUsed.count() << '\n';
   }
-  bool Fallback = false;
+  SmallVector<unsigned, 8> Fallen; // groups left without a register
   BitVector SnapshotUsed(Pool.size());
   SmallVector<unsigned, 32> Order;
   Pool.snapshotOrder(Order);
@@ -712,8 +787,7 @@ bool PreciseSync::assignSnapshots(
     }
     if (Reg < 0) {
       SnapshotLiveOut[GI].clear();
-      waitForEveryEarlierInstance(GI);
-      Fallback = true;
+      Fallen.push_back(GI);
       continue;
     }
     SnapshotReg[GI] = Pool.reg(Reg);
@@ -722,9 +796,10 @@ bool PreciseSync::assignSnapshots(
     if (!CounterUsed.test(Reg))
       SnapshotUsed.set(Reg);
   }
+  boundFallbackWaits(Fallen);
   Gen.getReport().SnapshotRegs = SnapshotUsed.count();
   NumSnapshotRegs += SnapshotUsed.count();
-  return Fallback;
+  return !Fallen.empty();
 }
 
 bool PreciseSync::allocateRegisters() {

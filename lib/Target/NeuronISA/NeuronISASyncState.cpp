@@ -161,6 +161,77 @@ LLVM_DUMP_METHOD void ThresholdState::dump() const {
 #endif
 
 //===----------------------------------------------------------------------===//
+// ThresholdBoundState
+//===----------------------------------------------------------------------===//
+
+ThresholdBoundState::ThresholdBoundState(ArrayRef<AgentId> GroupAgents)
+    : GroupAgents(GroupAgents.data()),
+      Values(GroupAgents.size(), Entry{Kind::Empty, 0, 0}) {}
+
+ThresholdBoundState::Bound ThresholdBoundState::get(unsigned Group) const {
+  const Entry &E = Values[Group];
+  return {E.K, E.Off};
+}
+
+bool ThresholdBoundState::merge(const ThresholdBoundState &Other,
+                                const DataflowEdge &) {
+  bool Changed = false;
+  for (unsigned G = 0, N = Values.size(); G < N; ++G) {
+    Entry &E = Values[G];
+    const Entry &O = Other.Values[G];
+    if (E.K == Kind::Unbounded || O.K == Kind::Empty ||
+        (E.K == Kind::Upper && O.K == Kind::Upper && O.Off <= E.Off))
+      continue;
+    Changed = true;
+    if (O.K == Kind::Unbounded) {
+      E.K = Kind::Unbounded;
+      continue;
+    }
+    // O is Upper: an Empty value takes it, an Upper one the larger.
+    unsigned Raises = O.Raises;
+    if (E.K == Kind::Upper) {
+      Raises = std::max<unsigned>(Raises, E.Raises) + 1;
+      if (Raises >= MaxRaises) {
+        E.K = Kind::Unbounded;
+        continue;
+      }
+    }
+    E = {Kind::Upper, uint8_t(Raises), O.Off};
+  }
+  return Changed;
+}
+
+void ThresholdBoundState::produce(unsigned Group, int64_t Off) {
+  Values[Group] = {Kind::Upper, 0, int32_t(Off)};
+}
+
+void ThresholdBoundState::correctCounters(ArrayRef<int64_t> Correction) {
+  for (unsigned G = 0, N = Values.size(); G < N; ++G)
+    if (Values[G].K == Kind::Upper)
+      Values[G].Off -= Correction[GroupAgents[G]];
+}
+
+void ThresholdBoundState::print(raw_ostream &OS) const {
+  for (unsigned G = 0, N = Values.size(); G < N; ++G) {
+    const Entry &E = Values[G];
+    OS << " [" << G << "]=";
+    if (E.K == Kind::Unbounded)
+      OS << "unbounded";
+    else if (E.K == Kind::Empty)
+      OS << "empty";
+    else
+      OS << "upper(C+" << E.Off << ')';
+  }
+}
+
+#if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)
+LLVM_DUMP_METHOD void ThresholdBoundState::dump() const {
+  print(dbgs());
+  dbgs() << '\n';
+}
+#endif
+
+//===----------------------------------------------------------------------===//
 // BarrierThresholdState
 //===----------------------------------------------------------------------===//
 

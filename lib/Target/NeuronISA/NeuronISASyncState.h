@@ -118,6 +118,65 @@ private:
   }
 };
 
+/// An upper bound of the thresholds of some dependence groups at a program
+/// point (precise mode: the groups whose snapshot found no register), each
+/// relative to the counter C_F of its agent F:
+///   Empty:     no site of the group has run on any path (T_G = 0: nothing
+///              is to be waited for);
+///   Upper(k):  T_G <= C_F + k on every path where a site of the group has
+///              run (on the others T_G = 0 and nothing is to be waited for);
+///   Unbounded: neither.
+/// After a site, Upper(count after it); a counter correction C_F += d
+/// re-expresses Upper(k) as Upper(k - d). Meet: Empty and Upper(k) give
+/// Upper(k); Upper(max); Unbounded absorbs. A wait for C_F + k where the
+/// value is Upper(k) is sound on every path, and exact on the paths whose
+/// latest site gives the largest count.
+///
+/// Unlike ThresholdState, Empty needs no bound on C_F (a wait passes on
+/// its paths whatever it asks for), so it never widens. k only grows at
+/// meets, and around a cycle without a site of the group C_F grows by the
+/// cycle's producers of F, so k does not grow forever; a value raised
+/// MaxRaises times becomes Unbounded all the same.
+class ThresholdBoundState {
+public:
+  enum class Kind : uint8_t { Empty, Upper, Unbounded };
+  struct Bound {
+    Kind K;
+    int64_t Off;
+  };
+  static constexpr unsigned MaxRaises = 16;
+
+  /// The state at the function entry: every group Empty(0) (C_F = 0).
+  /// GroupAgents: the agent of each group, by the state's group index
+  /// (outlives the state).
+  explicit ThresholdBoundState(ArrayRef<AgentId> GroupAgents);
+
+  Bound get(unsigned Group) const;
+
+  /// Meet with Other; true if this state changed.
+  bool merge(const ThresholdBoundState &Other, const DataflowEdge &Edge);
+
+  /// A site of Group ran: T_G = C_F + Off.
+  void produce(unsigned Group, int64_t Off);
+  /// C_F += Correction[F] for every agent (the counter updates at a block's
+  /// end): every value relative to C_F drops by it.
+  void correctCounters(ArrayRef<int64_t> Correction);
+
+  void print(raw_ostream &OS) const;
+#if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)
+  LLVM_DUMP_METHOD void dump() const;
+#endif
+
+private:
+  struct Entry {
+    Kind K;
+    uint8_t Raises; // meets that raised an Upper value
+    int32_t Off;    // k or u; 32 bits as in ThresholdState
+  };
+  const AgentId *GroupAgents;
+  SmallVector<Entry, 8> Values;
+};
+
 /// The threshold of every dependence group at a program point (barrier
 /// mode): the largest, over the paths from the last barrier, count of F's
 /// increments right after the latest site of the group; 0 (nothing to wait
