@@ -6,17 +6,21 @@
 ; loop). The function uses r1 and r2; the pass has the 29 others. One
 ; counter (ACT and DVE change alike, r20) leaves 28 snapshots: r31 down to
 ; r21, then r19 down to r3. The other 4 groups fall back, soundly, to
-; waiting for every earlier DVE completion, and a missed remark says so.
+; waiting for an upper bound of their threshold, and a missed remark says
+; so: the largest count after their latest write on any path (@t29..@t31:
+; the previous iteration's write, exact on every iteration but the first),
+; and for @t32, whose previous iteration's write is the loop's last DVE
+; instance, every earlier DVE completion.
 
 ; REMARK: remark: <unknown>:0:0: 2 semaphores, 1 counter and 28 snapshot registers of 29 free
 ; Each fallback names the wait it concerns (FallbackWait).
 ; REMARK: loop exhaust:loop
-; REMARK-NEXT: remark: <unknown>:0:0: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
-; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 28 of %bb.2 'loop') for dve may be over-synchronized: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 28
-; REMARK-NEXT: remark: <unknown>:0:0: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
-; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 29 of %bb.2 'loop') for dve may be over-synchronized: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 29
-; REMARK-NEXT: remark: <unknown>:0:0: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
-; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 30 of %bb.2 'loop') for dve may be over-synchronized: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 30
+; REMARK-NEXT: remark: <unknown>:0:0: no free register left for the threshold of a dependence on dve (1 consumers): they wait for the largest count of dve after its latest conflicting instance on any path instead of the count on the path taken
+; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 28 of %bb.2 'loop') for dve may be over-synchronized: no free register left for the threshold of a dependence on dve (1 consumers): they wait for the largest count of dve after its latest conflicting instance on any path instead of the count on the path taken; block 2 index 28
+; REMARK-NEXT: remark: <unknown>:0:0: no free register left for the threshold of a dependence on dve (1 consumers): they wait for the largest count of dve after its latest conflicting instance on any path instead of the count on the path taken
+; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 29 of %bb.2 'loop') for dve may be over-synchronized: no free register left for the threshold of a dependence on dve (1 consumers): they wait for the largest count of dve after its latest conflicting instance on any path instead of the count on the path taken; block 2 index 29
+; REMARK-NEXT: remark: <unknown>:0:0: no free register left for the threshold of a dependence on dve (1 consumers): they wait for the largest count of dve after its latest conflicting instance on any path instead of the count on the path taken
+; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 30 of %bb.2 'loop') for dve may be over-synchronized: no free register left for the threshold of a dependence on dve (1 consumers): they wait for the largest count of dve after its latest conflicting instance on any path instead of the count on the path taken; block 2 index 30
 ; REMARK-NEXT: remark: <unknown>:0:0: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one
 ; REMARK-NEXT: remark: <unknown>:0:0: wait of ACT_EXP (data-path instruction 31 of %bb.2 'loop') for dve may be over-synchronized: no free register left for the threshold of a dependence on dve (1 consumers): they wait for every earlier completion of dve instead of the latest conflicting one; block 2 index 31
 ; REMARK-NOT: remark
@@ -37,12 +41,17 @@
 ; CHECK-NEXT: act.waitr [[DVE]], r19, 0
 ; CHECK: act.waitr [[DVE]], r3, 0
 ; CHECK-NEXT: act.exp
-; The four groups without a register wait for all 32 earlier DVE writes
-; (C + 32); the later three of them are implied by the first.
+; The four groups without a register wait for the count after the
+; previous iteration's write of their tile (C + 29 .. C + 32; at the first
+; iteration the larger of that and the count after the entry's write),
+; no longer all for every earlier DVE write (C + 32).
+; CHECK-NEXT: act.waitr [[DVE]], r20, 29
+; CHECK-NEXT: act.exp
+; CHECK-NEXT: act.waitr [[DVE]], r20, 30
+; CHECK-NEXT: act.exp
+; CHECK-NEXT: act.waitr [[DVE]], r20, 31
+; CHECK-NEXT: act.exp
 ; CHECK-NEXT: act.waitr [[DVE]], r20, 32
-; CHECK-NEXT: act.exp
-; CHECK-NEXT: act.exp
-; CHECK-NEXT: act.exp
 ; CHECK-NEXT: act.exp
 ; CHECK-NEXT: dve.waitr
 

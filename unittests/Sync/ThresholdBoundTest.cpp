@@ -1,0 +1,114 @@
+//===-- ThresholdBoundTest.cpp - Unit tests of ThresholdBoundState --------===//
+//
+// The upper bound of a threshold that a register fallback waits for
+// (NeuronISASyncState.h): its transfer (sites, counter corrections), its
+// meet (Empty paths contribute nothing, Upper takes the larger, Unbounded
+// absorbs) and the cap on raises that bounds the lattice's height.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NeuronISASyncState.h"
+#include "gtest/gtest.h"
+#include <vector>
+
+using namespace llvm;
+using namespace llvm::NeuronISA;
+
+namespace {
+
+using Kind = ThresholdBoundState::Kind;
+
+const DataflowEdge Forward{0, 1};
+const DataflowEdge BackEdge{3, 1};
+
+// Two groups: 0 on DVE, 1 on ACT.
+const std::vector<AgentId> Agents = {agentOfEngine(Engine::DVE),
+                                     agentOfEngine(Engine::ACT)};
+
+std::vector<int64_t> corrections(int64_t DVE, int64_t ACT) {
+  std::vector<int64_t> C(NumAgents, 0);
+  C[agentOfEngine(Engine::DVE)] = DVE;
+  C[agentOfEngine(Engine::ACT)] = ACT;
+  return C;
+}
+
+TEST(ThresholdBoundTest, EntryIsEmptyAndSitesGiveTheirCount) {
+  ThresholdBoundState S(Agents);
+  EXPECT_EQ(S.get(0).K, Kind::Empty);
+  EXPECT_EQ(S.get(1).K, Kind::Empty);
+  S.produce(0, 3);
+  EXPECT_EQ(S.get(0).K, Kind::Upper);
+  EXPECT_EQ(S.get(0).Off, 3);
+  EXPECT_EQ(S.get(1).K, Kind::Empty);
+}
+
+TEST(ThresholdBoundTest, CorrectionsShiftUpperPerAgent) {
+  ThresholdBoundState S(Agents);
+  S.produce(0, 3);
+  S.produce(1, 5);
+  S.correctCounters(corrections(2, 1)); // C_DVE += 2, C_ACT += 1
+  EXPECT_EQ(S.get(0).Off, 1);
+  EXPECT_EQ(S.get(1).Off, 4);
+}
+
+// The loop-carried shape of fallback-bound.mir: T = 1 from the entry,
+// C_DVE + 2 from the back edge; the bound is the larger, 2.
+TEST(ThresholdBoundTest, MeetTakesTheLargerUpper) {
+  ThresholdBoundState Header(Agents);
+  Header.produce(0, 1);
+  ThresholdBoundState Latch(Agents);
+  Latch.produce(0, 4);
+  Latch.correctCounters(corrections(2, 0));
+  EXPECT_TRUE(Header.merge(Latch, BackEdge));
+  EXPECT_EQ(Header.get(0).K, Kind::Upper);
+  EXPECT_EQ(Header.get(0).Off, 2);
+  // A smaller bound changes nothing.
+  ThresholdBoundState Smaller(Agents);
+  Smaller.produce(0, 1);
+  EXPECT_FALSE(Header.merge(Smaller, BackEdge));
+  EXPECT_EQ(Header.get(0).Off, 2);
+}
+
+TEST(ThresholdBoundTest, EmptyPathsContributeNothing) {
+  ThresholdBoundState Empty(Agents);
+  ThresholdBoundState Ran(Agents);
+  Ran.produce(0, -7);
+  // Empty meets Upper: Upper, from either side.
+  ThresholdBoundState A = Empty;
+  EXPECT_TRUE(A.merge(Ran, Forward));
+  EXPECT_EQ(A.get(0).K, Kind::Upper);
+  EXPECT_EQ(A.get(0).Off, -7);
+  ThresholdBoundState B = Ran;
+  EXPECT_FALSE(B.merge(Empty, Forward));
+  EXPECT_EQ(B.get(0).Off, -7);
+  // Empty stays Empty through any corrections and back edges: no bound on
+  // the counter is needed where nothing is to be waited for.
+  ThresholdBoundState C = Empty;
+  C.correctCounters(corrections(5, 5));
+  EXPECT_FALSE(Empty.merge(C, BackEdge));
+  EXPECT_EQ(Empty.get(0).K, Kind::Empty);
+}
+
+TEST(ThresholdBoundTest, RaisesAreCappedToUnbounded) {
+  ThresholdBoundState S(Agents);
+  S.produce(0, 0);
+  unsigned Raised = 0;
+  for (int64_t K = 1; S.get(0).K == Kind::Upper && K < 100; ++K) {
+    ThresholdBoundState Higher(Agents);
+    Higher.produce(0, K);
+    EXPECT_TRUE(S.merge(Higher, BackEdge));
+    ++Raised;
+  }
+  EXPECT_EQ(S.get(0).K, Kind::Unbounded);
+  EXPECT_EQ(Raised, ThresholdBoundState::MaxRaises);
+  // Unbounded absorbs: nothing changes it, and it spreads.
+  ThresholdBoundState Low(Agents);
+  Low.produce(0, -3);
+  EXPECT_FALSE(S.merge(Low, Forward));
+  EXPECT_TRUE(Low.merge(S, Forward));
+  EXPECT_EQ(Low.get(0).K, Kind::Unbounded);
+  // The other group is untouched.
+  EXPECT_EQ(S.get(1).K, Kind::Empty);
+}
+
+} // namespace
