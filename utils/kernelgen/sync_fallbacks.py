@@ -8,8 +8,9 @@ with -pass-remarks-missed=neuronisa-sync, and the program is counted as
   - "barrier fallback": a SyncFallback remark "... using the barrier
     algorithm" (counters did not fit);
   - "snapshot fallback": a SyncFallback remark "no free register left for
-    the threshold ..." (some group's consumers wait for every earlier
-    instance of its agent);
+    the threshold ..." (some group's consumers wait for an upper bound of
+    its threshold: the largest count after its latest site on any path, or
+    every earlier instance of its agent);
   - "needs a stack": llc rejected it (register pressure; NeuronISA has no
     stack).
 With --explain, llc also gets -neuronisa-sync-explain-snapshots, which
@@ -134,7 +135,8 @@ def main(argv=None):
                 pct(c["barrier"], n), pct(c["snapshot"], n),
                 pct(c["any"], n), pct(c["stack"], n)))
             details.append("%s: %d dependence groups fell back to waiting "
-                           "for every earlier instance" % (name, c["groups"]))
+                           "for an upper bound of their threshold"
+                           % (name, c["groups"]))
             if c["error"]:
                 details.append("%s: %d other llc errors: %s" % (
                     name, c["error"], listed["error"]))
