@@ -480,12 +480,31 @@ Definition iv_eqb (x y : option Z * Z) : bool :=
   | _, _ => false
   end.
 
+(** The lower end that a widened Empty interval takes: below every lower
+    end a site gives (they are minus counts of the program's sites), so a
+    join with a path where the set has run takes that path's. *)
+Definition empty_floor : Z := - 2147483648.
+
+(** Widening (the fixpoint only; [check] verifies what it yields). An
+    interval that keeps changing with no lower end, Empty(u) around a loop
+    that produces on the agent, would lower u forever: it becomes
+    (empty_floor, empty_floor - 1), which V_q = 0 implies (V_q <= max(0,
+    N_F + lo) for any lo, and no b is left) and which the loop's joins no
+    longer change; a join with a path where the set has run still gives
+    that path's upper bound. An interval with a lower end only changes
+    finitely often (its lower end only grows, up to a count of the
+    program's sites, and the join fixes an upper end below it), so it is
+    kept. *)
 Definition widen (old j : astate) : astate :=
   mkst
     (map (fun e => (fst e, filter (fun f => existsb (fact_eqb f) (facts_of (K := nat) (lookn (ar old) (fst e)))) (snd e))) (ar j))
-    (filter (fun e => match lookn (av old) (fst e) with
-                      | Some iv => iv_eqb iv (snd e)
-                      | None => false end) (av j))
+    (omap (fun e => match lookn (av old) (fst e) with
+                    | Some iv => if iv_eqb iv (snd e) then Some e
+                                 else match fst (snd e) with
+                                      | None => Some (fst e, (Some empty_floor, empty_floor - 1))
+                                      | Some _ => Some e
+                                      end
+                    | None => None end) (av j))
     (filter (fun e => match lookn (an old) (fst e) with Some n => Z.eqb n (snd e) | None => false end) (an j))
     (map (fun e => (fst e, filter (fun f => existsb (fact_eqb f) (gf old (fst e))) (snd e))) (ag j))
     (map (fun e => (fst e, match lookp (ap old) (fst e) with
