@@ -4,9 +4,8 @@
 Runs the kernel at two sizes that differ only in the trip counts and divides
 the difference in cycles by the difference in iterations, so that the
 prologue, the epilogue and the first iteration's latency cancel out. Each
-build is simulated as in bench/run_benchmark.py: barrier and precise
-(kernels/NAME.ll), hand-tuned (kernels/handtuned/NAME.ll with no
-synchronization added) when it exists, and the dataflow limit (--ideal on
+build of bench/run_benchmark.py (`builds`) is simulated as there: barrier
+and precise, hand-tuned when it exists, and the dataflow limit (--ideal on
 the build with no synchronization instruction at all).
 
   python3 bench/per_iteration.py [--build DIR] KERNEL SIZES_A SIZES_B \\
@@ -71,25 +70,16 @@ def cycles(tools, kernel, sizes, work):
         raise RuntimeError("neuronisa-kernel-ref failed: %s" % err.strip())
     args = out.split()
     result = {}
-    for mode, sync, asm in [("barrier", "barrier", "barrier.s"),
-                            ("precise", "precise", "precise.s"),
-                            ("hand", "none", "hand.s"),
-                            ("limit", "none", "nosync.s")]:
-        src = os.path.join(rb.ROOT, "kernels",
-                           "handtuned" if mode == "hand" else "", kernel + ".ll")
-        if not os.path.exists(src):
-            continue
-        path = os.path.join(work, asm)
-        rc, _, err = rb.run([llc, "--load=" + plugin, "-mtriple=neuronisa",
-                             "-neuronisa-sync=" + sync, src, "-o", path])
-        if rc:
-            raise RuntimeError("llc (%s) failed: %s" % (mode, err.strip()))
-        extra = ["--ideal"] if mode == "limit" else []
+    for mode, src, sync in rb.builds(kernel):
+        path = os.path.join(work, mode + ".s")
+        rb.compile_build(llc, plugin, src, sync, path)
+        # The limit is the build without synchronization, run with --ideal.
+        extra = ["--ideal"] if mode == "nosync" else []
         rep = rb.simulate(sim, path, args, extra)
         if not rep["ok"]:
             raise RuntimeError("%s build: wrong output, a race or no finish: %s"
                                % (mode, rep["err"]))
-        result[mode] = rep["cycles"]
+        result["limit" if mode == "nosync" else mode] = rep["cycles"]
     return result
 
 

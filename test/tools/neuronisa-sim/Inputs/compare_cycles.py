@@ -1,16 +1,21 @@
 #!/usr/bin/env python3
-"""compare_cycles.py IDEAL.json REAL.json...: the ideal (dataflow-limit) run
-must not take more cycles than any synchronized run of the same program."""
+"""compare_cycles.py A.json B.json...: the run A (neuronisa-sim
+--report=json) must not take more cycles than any of the runs B.
+
+A is typically the dataflow limit (--ideal) and B synchronized runs of the
+same program, or a precise run and B the barrier run of the same kernel.
+Prints one "ok: MODE-OF-A CYCLES <= CYCLES (KERNEL-OF-B)" line per B."""
 import json
 import sys
 
-ideal = json.load(open(sys.argv[1]))
-assert ideal["mode"] == "ideal", ideal["mode"]
+if len(sys.argv) < 3:
+    sys.exit("usage: compare_cycles.py A.json B.json...")
+first = json.load(open(sys.argv[1]))
 for path in sys.argv[2:]:
-    real = json.load(open(path))
-    assert real["mode"] == "synchronized"
-    if ideal["total_cycles"] > real["total_cycles"]:
-        sys.exit("FAIL: ideal %d > %s %d" % (ideal["total_cycles"], path,
-                                              real["total_cycles"]))
-    print("ok: ideal %d <= %d (%s)" % (ideal["total_cycles"],
-                                        real["total_cycles"], real["kernel"]))
+    other = json.load(open(path))
+    if first["total_cycles"] > other["total_cycles"]:
+        sys.exit("FAIL: %s %s %d > %s %d"
+                 % (first["mode"], sys.argv[1], first["total_cycles"], path,
+                    other["total_cycles"]))
+    print("ok: %s %d <= %d (%s)" % (first["mode"], first["total_cycles"],
+                                    other["total_cycles"], other["kernel"]))
