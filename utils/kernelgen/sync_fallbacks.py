@@ -99,6 +99,28 @@ def pct(n, d):
     return "%d (%.1f%%)" % (n, 100.0 * n / d) if d else "0"
 
 
+def explain_shapes(name, why):
+    """The shapes of the groups that need a snapshot register ("why=" of
+    -neuronisa-sync-explain-snapshots), by kind, then each kind refined
+    ("loop-carried/conditional": kind/detail) on a line of its own."""
+    kinds = collections.Counter()
+    details = collections.defaultdict(collections.Counter)
+    for k, v in why.items():
+        kind, _, detail = k.partition("/")
+        kinds[kind] += v
+        if detail:
+            details[kind][detail.replace("-", " ")] += v
+    total = sum(kinds.values())
+    lines = ["%s: %d groups need a snapshot register: %s" % (
+        name, total, ", ".join("%s %s" % (k, pct(v, total))
+                               for k, v in kinds.most_common()))]
+    for kind, d in sorted(details.items()):
+        lines.append("%s: %s groups by where the producer is: %s" % (
+            name, kind, ", ".join("%s %s" % (k, pct(v, kinds[kind]))
+                                  for k, v in d.most_common())))
+    return lines
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--llc", required=True,
@@ -147,11 +169,7 @@ def main(argv=None):
                 for k in ("barrier", "snapshot", "stack"):
                     details.append("%s %s: %s" % (name, k, listed[k]))
             if a.explain:
-                total = sum(why.values())
-                details.append("%s: %d groups need a snapshot register: %s" % (
-                    name, total, ", ".join(
-                        "%s %s" % (k, pct(v, total))
-                        for k, v in why.most_common())))
+                details.extend(explain_shapes(name, why))
                 over = [(w, f) for w, f in demand if w > f]
                 details.append(
                     "%s: %d functions want snapshots; %d want more values "

@@ -23,6 +23,7 @@
 
 #include "NeuronISAPreciseSync.h"
 #include "NeuronISASyncRegisters.h"
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
@@ -683,11 +684,37 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
   }
 }
 
+/// Is there a path from L's header to one of its latches, inside L, that
+/// does not pass through PB?
+static bool skippedByAnIteration(const MachineLoop &L,
+                                 const MachineBasicBlock &PB) {
+  const MachineBasicBlock *Header = L.getHeader();
+  if (&PB == Header)
+    return false;
+  SmallVector<const MachineBasicBlock *, 8> Work{Header};
+  SmallPtrSet<const MachineBasicBlock *, 16> Seen{Header};
+  while (!Work.empty()) {
+    const MachineBasicBlock *B = Work.pop_back_val();
+    if (L.isLoopLatch(B))
+      return true;
+    for (const MachineBasicBlock *S : B->successors())
+      if (S != &PB && S != Header && L.contains(S) && Seen.insert(S).second)
+        Work.push_back(S);
+  }
+  return false;
+}
+
 /// Why group GI's threshold is unknown at its snapshot consumers, from the
 /// loops of its sites (a measurement aid, -neuronisa-sync-explain-snapshots):
-///  - "loop-carried": a producer shares a loop with a consumer and comes
+///  - "loop-carried": a producer shares a loop L with a consumer and comes
 ///    after it in the body: the value comes from the previous iteration, or
-///    from before the loop on the first one;
+///    from before the loop on the first one. Refined by where the producer
+///    sits in L's body: "loop-carried/every-iteration" (on every path from
+///    L's header to a latch: only the first iteration differs, the shape
+///    that peeling one iteration makes Known), "loop-carried/conditional"
+///    (some path of an iteration skips it: the value comes from the latest
+///    iteration that ran it), "loop-carried/inner-loop" (in a loop nested
+///    in L, which may run any number of times per iteration of L);
 ///  - "after-loop": a producer sits in a loop the consumer is not in: the
 ///    loop may run zero times, or produce on the agent after it;
 ///  - "branch": otherwise: some path to the consumer skips the producers
@@ -707,8 +734,12 @@ StringRef PreciseSync::snapshotShape(unsigned GI) const {
       const MachineLoop *L = MLI.getLoopFor(PB);
       while (L && !L->contains(CB))
         L = L->getParentLoop();
-      if (L && Gen.getRPOIndex(*PB) >= Gen.getRPOIndex(*CB))
-        return "loop-carried";
+      if (L && Gen.getRPOIndex(*PB) >= Gen.getRPOIndex(*CB)) {
+        if (MLI.getLoopFor(PB) != L)
+          return "loop-carried/inner-loop";
+        return skippedByAnIteration(*L, *PB) ? "loop-carried/conditional"
+                                             : "loop-carried/every-iteration";
+      }
       if (MLI.getLoopFor(PB) != L)
         AfterLoop = true;
     }
