@@ -165,6 +165,9 @@ static int64_t floorDiv(int64_t X, int64_t Y) {
 /// range test below computes in int64_t without overflow.
 static constexpr unsigned MaxRangeBits = 48;
 static constexpr int64_t MaxRangeMagnitude = int64_t(1) << 52;
+static bool withinMagnitude(int64_t X) {
+  return -MaxRangeMagnitude <= X && X <= MaxRangeMagnitude;
+}
 
 /// Both accesses have ranges (TileRef::AffRangeKnown). With M = 2^AffBits,
 /// every difference d = addr(B) - addr(A) is congruent modulo M to an
@@ -403,7 +406,8 @@ private:
     int64_t K = int64_t(MaxC->getAPInt().getZExtValue());
     // k * s is bilinear: its extremes are at the corners k in {0, K}.
     int64_t A, B;
-    if (MulOverflow(K, S->first, A) || MulOverflow(K, S->second, B))
+    if (MulOverflow(K, S->first, A) || MulOverflow(K, S->second, B) ||
+        !withinMagnitude(A) || !withinMagnitude(B))
       return std::nullopt;
     return Interval(std::min<int64_t>(0, A), std::max<int64_t>(0, B));
   }
@@ -416,10 +420,10 @@ private:
       Out.RangeKnown = false;
       return;
     }
+    // Both summands are within MaxRangeMagnitude: the sums cannot overflow.
     Out.Lo += I->first;
     Out.Hi += I->second;
-    if (std::max(-Out.Lo, Out.Hi) > MaxRangeMagnitude ||
-        std::min(Out.Lo, -Out.Hi) < -MaxRangeMagnitude)
+    if (!withinMagnitude(Out.Lo) || !withinMagnitude(Out.Hi))
       Out.RangeKnown = false;
   }
 
