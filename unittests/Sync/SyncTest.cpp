@@ -688,6 +688,62 @@ TEST(TileRefTest, AffineResidueRule) {
                                   affineRef(1, 18, 131072, Ex)));
 }
 
+TileRef rangedRef(uint64_t C, unsigned TZ, int64_t Lo, int64_t Hi,
+                  uint64_t Extent) {
+  TileRef R = affineRef(0, TZ, C, Extent);
+  R.AffRangeKnown = true;
+  R.AffLo = Lo;
+  R.AffHi = Hi;
+  return R;
+}
+
+TEST(TileRefTest, AffineRangeRule) {
+  // Slot i (512 bytes) and slot i + 8 for i in [0, 7]: the residues meet,
+  // the ranges do not ([0, 4096) and [4096, 8192)).
+  EXPECT_FALSE(TileRef::mayOverlap(rangedRef(0, 9, 0, 3584, 512),
+                                   rangedRef(4096, 9, 0, 3584, 512)));
+  EXPECT_FALSE(TileRef::mayOverlap(rangedRef(4096, 9, 0, 3584, 512),
+                                   rangedRef(0, 9, 0, 3584, 512)));
+  // One iteration more: i = 8 meets slot 8.
+  EXPECT_TRUE(TileRef::mayOverlap(rangedRef(0, 9, 0, 4096, 512),
+                                  rangedRef(4096, 9, 0, 4096, 512)));
+  // A range on one side only: the residues decide.
+  TileRef NoRange = affineRef(0, 9, 4096, 512);
+  EXPECT_TRUE(
+      TileRef::mayOverlap(rangedRef(0, 9, 0, 3584, 512), NoRange));
+  // Byte granularity: [0, 100) against starts in [100, 200] do not meet,
+  // against starts in [99, 200] they do; negative starts below -100 do
+  // not either.
+  EXPECT_FALSE(TileRef::mayOverlap(rangedRef(0, 0, 0, 0, 100),
+                                   rangedRef(100, 0, 0, 100, 100)));
+  EXPECT_TRUE(TileRef::mayOverlap(rangedRef(0, 0, 0, 0, 100),
+                                  rangedRef(99, 0, 0, 101, 100)));
+  EXPECT_FALSE(TileRef::mayOverlap(rangedRef(0, 0, 0, 0, 100),
+                                   rangedRef(0, 0, -300, -100, 100)));
+  EXPECT_TRUE(TileRef::mayOverlap(rangedRef(0, 0, 0, 0, 100),
+                                  rangedRef(0, 0, -300, -99, 100)));
+  // Wrapping: starts 2^26 * [1, 64] reach 2^32 = 0 modulo the address
+  // width; 2^26 * [1, 63] do not.
+  const int64_t S = int64_t(1) << 26;
+  EXPECT_TRUE(TileRef::mayOverlap(rangedRef(0, 32, 0, 0, 512),
+                                  rangedRef(S, 26, 0, 63 * S, 512)));
+  EXPECT_FALSE(TileRef::mayOverlap(rangedRef(0, 32, 0, 0, 512),
+                                   rangedRef(S, 26, 0, 62 * S, 512)));
+  // A start just below 2^32 covers the first bytes of the next turn.
+  EXPECT_TRUE(TileRef::mayOverlap(rangedRef(0, 32, 0, 0, 512),
+                                  rangedRef(0xFFFFFF00u, 0, 0, 0, 512)));
+  EXPECT_FALSE(TileRef::mayOverlap(rangedRef(512, 32, 0, 0, 512),
+                                   rangedRef(0xFFFFFE00u, 0, 0, 0, 512)));
+  // Differences over many turns of the address space: may meet.
+  EXPECT_TRUE(TileRef::mayOverlap(rangedRef(0, 9, 0, 0, 512),
+                                  rangedRef(4096, 9, 0, int64_t(1) << 40,
+                                            512)));
+  // The residue still applies inside a range: starts 1024 * [0, 4] + 512
+  // never meet [0, 512) nor [1024, 1536).
+  EXPECT_FALSE(TileRef::mayOverlap(rangedRef(0, 10, 0, 4096, 512),
+                                   rangedRef(512, 10, 0, 4096, 512)));
+}
+
 //===----------------------------------------------------------------------===//
 // Dependence analysis
 //===----------------------------------------------------------------------===//

@@ -19,10 +19,12 @@
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/AliasAnalysis.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/Analysis/ValueTracking.h"
 #include "llvm/IR/CFG.h"
+#include "llvm/IR/ConstantRange.h"
 #include "llvm/IR/Function.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
@@ -32,6 +34,7 @@
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineMemOperand.h"
 #include "llvm/IR/Argument.h"
+#include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <map>
 #include <memory>
@@ -153,24 +156,75 @@ TileRef TileRef::everything() {
   return R;
 }
 
+/// Floor of X / Y for Y > 0.
+static int64_t floorDiv(int64_t X, int64_t Y) {
+  return X >= 0 ? X / Y : -((-X + Y - 1) / Y);
+}
+
+/// Widest address (bits) and largest varying part (magnitude) for which the
+/// range test below computes in int64_t without overflow.
+static constexpr unsigned MaxRangeBits = 48;
+static constexpr int64_t MaxRangeMagnitude = int64_t(1) << 52;
+static bool withinMagnitude(int64_t X) {
+  return -MaxRangeMagnitude <= X && X <= MaxRangeMagnitude;
+}
+
+/// Both accesses have ranges (TileRef::AffRangeKnown). With M = 2^AffBits,
+/// every difference d = addr(B) - addr(A) is congruent modulo M to an
+/// integer x = Delta + w: Delta = (B.AffC - A.AffC) mod M and w = vB - vA
+/// in [B.AffLo - A.AffHi, B.AffHi - A.AffLo], a multiple of G (G divides
+/// both varying parts), so x = R modulo G. The footprints meet iff d modulo
+/// M lies in [0, ExA) or in (M - ExB, M), that is iff x lies in
+/// (k * M - ExB, k * M + ExA) for some integer k: wrapping arithmetic is the
+/// k != 0 terms.
+static bool rangesMayMeet(const TileRef &A, const TileRef &B, uint64_t G,
+                          uint64_t R) {
+  if (A.AffBits > MaxRangeBits)
+    return true;
+  int64_t M = int64_t(1) << A.AffBits;
+  int64_t ExA = A.AffExtent, ExB = B.AffExtent;
+  if (ExA > M || ExB > M - ExA)
+    return true;
+  int64_t Delta = int64_t((B.AffC - A.AffC) & uint64_t(M - 1));
+  int64_t XLo = Delta + B.AffLo - A.AffHi;
+  int64_t XHi = Delta + B.AffHi - A.AffLo;
+  int64_t KLo = -floorDiv(-(XLo - ExA + 1), M); // ceil((XLo - ExA + 1) / M)
+  int64_t KHi = floorDiv(XHi + ExB - 1, M);
+  if (KHi - KLo > 4)
+    return true; // the differences cover several turns of the address space
+  int64_t GI = int64_t(G), RI = int64_t(R);
+  for (int64_t K = KLo; K <= KHi; ++K) {
+    int64_t Lo = std::max(XLo, K * M - ExB + 1);
+    int64_t Hi = std::min(XHi, K * M + ExA - 1);
+    if (Lo > Hi)
+      continue;
+    // The least x >= Lo with x = R modulo G.
+    int64_t First = Lo + (((RI - Lo) % GI) + GI) % GI;
+    if (First <= Hi)
+      return true;
+  }
+  return false;
+}
+
 /// May some start address of A and some start address of B (any dynamic
 /// instances) be at most their extents apart? With G = 2^TZ (TZ the smaller
 /// of the two), every difference d = addr(B) - addr(A) is congruent to
 /// r = (B.AffC - A.AffC) mod G, since both bases are equal and G divides
 /// 2^AffBits. The ranges [a, a + ExA) and [a + d, a + d + ExB) meet iff
 /// -ExB < d < ExA; no d congruent to r lies there iff ExA <= r <= G - ExB.
+/// When both varying parts have ranges, the differences are further
+/// restricted to those the ranges allow (rangesMayMeet).
 static bool affineMayOverlap(const TileRef &A, const TileRef &B) {
   unsigned TZ = std::min(A.AffTZ, B.AffTZ);
   assert(TZ <= A.AffBits && A.AffBits < 64);
   uint64_t G = uint64_t(1) << TZ;
   uint64_t R = (B.AffC - A.AffC) & (G - 1);
   uint64_t ExA = A.AffExtent, ExB = B.AffExtent;
-  return !(ExA <= R && ExB <= G && R <= G - ExB);
-}
-
-/// Floor of X / Y for Y > 0.
-static int64_t floorDiv(int64_t X, int64_t Y) {
-  return X >= 0 ? X / Y : -((-X + Y - 1) / Y);
+  if (ExA <= R && ExB <= G && R <= G - ExB)
+    return false;
+  if (A.AffRangeKnown && B.AffRangeKnown)
+    return rangesMayMeet(A, B, G, R);
+  return true;
 }
 
 /// Do the rows of A, starting at byte 0, and those of B, starting at byte
@@ -255,8 +309,10 @@ bool TileRef::mayOverlap(const TileRef &A, const TileRef &B, AAResults *AA) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Splits the SCEV of an address into Base + C + (multiples of 2^TZ), valid
-/// for every value the address takes during one call of the function.
+/// Splits the SCEV of an address into Base + C + V, V a multiple of 2^TZ,
+/// valid for every value the address takes during one call of the
+/// function; where ScalarEvolution bounds every varying term, also an
+/// integer interval [Lo, Hi] holding V (modulo 2^Bits).
 class AffineDecomposer {
 public:
   AffineDecomposer(ScalarEvolution &SE, const Function &F) : SE(SE) {
@@ -276,6 +332,8 @@ public:
     SmallVector<const SCEV *, 2> Base;
     APInt C;
     unsigned TZ;
+    bool RangeKnown;
+    int64_t Lo, Hi;
   };
 
   /// False if V has no usable description.
@@ -289,6 +347,8 @@ public:
     Out.C = APInt(Bits, uint64_t(Offset), /*isSigned=*/true,
                   /*implicitTrunc=*/true);
     Out.TZ = Bits;
+    Out.RangeKnown = Bits <= MaxRangeBits;
+    Out.Lo = Out.Hi = 0;
     if (!visit(SE.getSCEV(const_cast<Value *>(V)), Out, 0))
       return false;
     llvm::sort(Out.Base);
@@ -298,6 +358,7 @@ public:
 private:
   ScalarEvolution &SE;
   SmallPtrSet<const BasicBlock *, 16> InCycle;
+  using Interval = std::pair<int64_t, int64_t>;
 
   /// Has V a single value for the whole call (computed at most once)?
   bool onceComputed(const Value *V) const {
@@ -311,11 +372,73 @@ private:
     Out.TZ = std::min<unsigned>(Out.TZ, SE.getMinTrailingZeros(S));
   }
 
+  /// An integer interval holding (modulo 2^bits) every value S takes where
+  /// it is computed: the narrower of ScalarEvolution's unsigned and signed
+  /// ranges, none if both are full or too wide for the range test.
+  std::optional<Interval> rangeOf(const SCEV *S) {
+    if (SE.getTypeSizeInBits(S->getType()) > MaxRangeBits)
+      return std::nullopt;
+    const ConstantRange &U = SE.getUnsignedRange(S);
+    const ConstantRange &Sg = SE.getSignedRange(S);
+    std::optional<Interval> Best;
+    if (!U.isFullSet())
+      Best = Interval(int64_t(U.getUnsignedMin().getZExtValue()),
+                      int64_t(U.getUnsignedMax().getZExtValue()));
+    if (!Sg.isFullSet()) {
+      Interval I(Sg.getSignedMin().getSExtValue(),
+                 Sg.getSignedMax().getSExtValue());
+      // On a tie the signed one: a step of -64 is -64, not 2^32 - 64.
+      if (!Best || I.second - I.first <= Best->second - Best->first)
+        Best = I;
+    }
+    return Best;
+  }
+
+  /// The values k * Step takes for 0 <= k <= the constant maximum number of
+  /// times L's backedge is taken (in one entry of L): none if there is no
+  /// such maximum or Step has no range.
+  std::optional<Interval> iterationsTimes(const Loop *L, const SCEV *Step) {
+    const SCEV *Max = SE.getConstantMaxBackedgeTakenCount(L);
+    const auto *MaxC = dyn_cast<SCEVConstant>(Max);
+    std::optional<Interval> S = rangeOf(Step);
+    if (!MaxC || !S || MaxC->getAPInt().getActiveBits() > 52)
+      return std::nullopt;
+    int64_t K = int64_t(MaxC->getAPInt().getZExtValue());
+    // k * s is bilinear: its extremes are at the corners k in {0, K}.
+    int64_t A, B;
+    if (MulOverflow(K, S->first, A) || MulOverflow(K, S->second, B) ||
+        !withinMagnitude(A) || !withinMagnitude(B))
+      return std::nullopt;
+    return Interval(std::min<int64_t>(0, A), std::max<int64_t>(0, B));
+  }
+
+  /// Adds a varying term whose values lie in I (none: unbounded).
+  void addRange(std::optional<Interval> I, Result &Out) {
+    if (!Out.RangeKnown)
+      return;
+    if (!I) {
+      Out.RangeKnown = false;
+      return;
+    }
+    // Both summands are within MaxRangeMagnitude: the sums cannot overflow.
+    Out.Lo += I->first;
+    Out.Hi += I->second;
+    if (!withinMagnitude(Out.Lo) || !withinMagnitude(Out.Hi))
+      Out.RangeKnown = false;
+  }
+
+  /// A varying term known only by its trailing zeros and its range.
+  void addOpaque(const SCEV *S, Result &Out) {
+    addMultiple(S, Out);
+    if (Out.RangeKnown)
+      addRange(rangeOf(S), Out);
+  }
+
   bool visit(const SCEV *S, Result &Out, unsigned Depth) {
     if (isa<SCEVCouldNotCompute>(S))
       return false;
     if (Depth > 16) {
-      addMultiple(S, Out);
+      addOpaque(S, Out);
       return true;
     }
     if (const auto *K = dyn_cast<SCEVConstant>(S)) {
@@ -331,12 +454,16 @@ private:
       return true;
     }
     if (const auto *AR = dyn_cast<SCEVAddRecExpr>(S)) {
-      // Each value is Start (as of some entry to the loop) + k * Step.
+      // Each value is Start (as of some entry to the loop) + k * Step, k at
+      // most the loop's maximum backedge-taken count.
       if (!AR->isAffine()) {
-        addMultiple(S, Out);
+        addOpaque(S, Out);
         return true;
       }
-      addMultiple(AR->getStepRecurrence(SE), Out);
+      const SCEV *Step = AR->getStepRecurrence(SE);
+      addMultiple(Step, Out);
+      if (Out.RangeKnown)
+        addRange(iterationsTimes(AR->getLoop(), Step), Out);
       return visit(AR->getStart(), Out, Depth + 1);
     }
     if (const auto *U = dyn_cast<SCEVUnknown>(S))
@@ -345,8 +472,8 @@ private:
         return true;
       }
     // Anything else (a product, a value computed in a cycle, ...) is only
-    // known to be a multiple of 2^(its known trailing zeros).
-    addMultiple(S, Out);
+    // known to be a multiple of 2^(its known trailing zeros), in its range.
+    addOpaque(S, Out);
     return true;
   }
 };
@@ -447,6 +574,9 @@ void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
             R.AffTZ = Aff.TZ;
             R.AffC = Aff.C.getZExtValue();
             R.AffExtent = Extent;
+            R.AffRangeKnown = Aff.RangeKnown;
+            R.AffLo = Aff.RangeKnown ? Aff.Lo : 0;
+            R.AffHi = Aff.RangeKnown ? Aff.Hi : 0;
             const SCEV *Ptr = SE->getSCEV(const_cast<Value *>(V));
             R.Addr = SE->getAddExpr(
                 Ptr, SE->getConstant(SE->getEffectiveSCEVType(Ptr->getType()),
@@ -502,8 +632,8 @@ public:
     auto Key = std::make_tuple(R.AddrSpace, R.Obj, R.RangeKnown, R.Offset,
                                R.Size, R.PartBegin, R.PartEnd, R.AffBase,
                                R.AffBits, R.AffTZ, R.AffC, R.AffExtent,
-                               R.Scope, R.NoAlias, R.Rows, R.RowBytes,
-                               R.RowStride);
+                               R.AffRangeKnown, R.AffLo, R.AffHi, R.Scope,
+                               R.NoAlias, R.Rows, R.RowBytes, R.RowStride);
     auto [It, New] = Ids.try_emplace(Key, Locs.size());
     if (New) {
       auto BKey = std::make_pair(R.AddrSpace, R.Obj);
@@ -582,7 +712,8 @@ private:
   std::vector<Bucket> Buckets;
   std::map<std::tuple<unsigned, const Value *, bool, int64_t, uint64_t,
                       uint32_t, uint32_t, unsigned, unsigned, unsigned,
-                      uint64_t, uint64_t, const MDNode *, const MDNode *,
+                      uint64_t, uint64_t, bool, int64_t, int64_t,
+                      const MDNode *, const MDNode *,
                       uint32_t, uint32_t, uint32_t>,
            unsigned>
       Ids;

@@ -90,6 +90,14 @@ struct TileRef {
   unsigned AffTZ = 0;
   uint64_t AffC = 0; // low AffBits bits
   uint64_t AffExtent = 0;
+  /// When AffRangeKnown, also: every start address is congruent modulo
+  /// 2^AffBits to B + AffC + v for an integer v (a multiple of 2^AffTZ) in
+  /// [AffLo, AffHi], the values a loop counter's range (ScalarEvolution's
+  /// constant maximum trip counts and value ranges) leaves to the varying
+  /// part of the address.
+  bool AffRangeKnown = false;
+  int64_t AffLo = 0;
+  int64_t AffHi = 0;
   bool hasAffine() const { return AffBase != ~0u; }
   /// HBM at a run-time offset: ScalarEvolution's expression of the start
   /// address (null if none), for the distance between two accesses.
