@@ -599,35 +599,8 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
 void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
   if (Fallen.empty())
     return;
-  // Per block (RPO index): (index in Fallen, count after the group's last
-  // site in the block).
-  std::vector<SmallVector<std::pair<unsigned, int64_t>, 2>> Produced(
-      RPO.size());
   std::vector<AgentId> Agents;
-  SmallVector<unsigned, 8> Last;
-  for (unsigned I = 0; I < Fallen.size(); ++I) {
-    Agents.push_back(Groups[Fallen[I]].Producer);
-    Last.clear();
-    lastProducersPerBlock(Fallen[I], Last);
-    for (unsigned S : Last)
-      Produced[Gen.getRPOIndex(*Deps.sites()[S].MBB)].push_back(
-          {I, Gen.getCountAfter(S)});
-  }
-  SyncDataflow<ThresholdBoundState> Bounds(RPO);
-  Bounds.setBoundary(*RPO.front(), ThresholdBoundState(Agents));
-  Bounds.solve(
-      [&](const MachineBasicBlock &B, const ThresholdBoundState &In) {
-        ThresholdBoundState Out = In;
-        for (const auto &[I, Count] : Produced[Gen.getRPOIndex(B)])
-          Out.produce(I, Count);
-        Out.correctCounters(ArrayRef<int64_t>(
-            &Correction[size_t(B.getNumber()) * NumAgents], NumAgents));
-        return Out;
-      });
-  LLVM_DEBUG(dbgs() << "neuronisa-sync: bounds of " << Fallen.size()
-                    << " fallen-back groups\n";
-             Bounds.dump());
-
+  auto Bounds = solveThresholdBounds(Fallen, Agents);
   for (unsigned I = 0; I < Fallen.size(); ++I) {
     unsigned GI = Fallen[I];
     const DependenceGroup &G = Groups[GI];
@@ -636,7 +609,7 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
     unsigned EveryEarlier = 0;
     for (unsigned C : G.Consumers) {
       const MachineBasicBlock &CB = *Deps.sites()[C].MBB;
-      ThresholdBoundState::Bound V = Bounds.incoming(CB)->get(I);
+      ThresholdBoundState::Bound V = Bounds->incoming(CB)->get(I);
       auto IsSnapshotWait = [&](const WaitRequest &R) {
         return R.Group == GI && R.Snapshot;
       };
@@ -650,10 +623,7 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
         if (!IsSnapshotWait(R))
           continue;
         int64_t Every = offsetBefore(C, G.Producer);
-        // R.K: a group sharing GI's snapshot has T = T_GI + R.K (<= 0).
-        R.K = V.K == ThresholdBoundState::Kind::Upper
-                  ? std::min(V.Off + R.K, Every)
-                  : Every;
+        R.K = fallbackThreshold(V, C, R);
         EveryEarlier += R.K == Every;
         R.Snapshot = false;
         if (!First)
@@ -681,6 +651,18 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
                               : std::string());
     Gen.noteFallback(First, Reason, Affected, G.Producer);
   }
+}
+
+/// The threshold that snapshot wait R of consumer C asks for if its group
+/// falls back, V being the group's bound at C's block entry (not Empty):
+/// C_F + min(k, off_F(C)) where Upper(k), C_F + off_F(C) (every earlier
+/// instance of F) where Unbounded. R.K: a group sharing the snapshot has
+/// T = T_holder + R.K (<= 0).
+int64_t PreciseSync::fallbackThreshold(ThresholdBoundState::Bound V,
+                                       unsigned C, const WaitRequest &R) const {
+  int64_t Every = offsetBefore(C, R.F);
+  return V.K == ThresholdBoundState::Kind::Upper ? std::min(V.Off + R.K, Every)
+                                                  : Every;
 }
 
 /// Why group GI's threshold is unknown at its snapshot consumers, from the
@@ -735,6 +717,10 @@ bool PreciseSync::assignSnapshots(
     Want.push_back({W, GI});
   }
   llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
+  if (ExplainSnapshots)
+    errs() << "snapshot-waits-bounded: " << Gen.getFunction().getName()
+           << " never-run=" << NeverRunWaitsDropped
+           << " covered=" << CoveredWaitsDropped << '\n';
   if (ExplainSnapshots && !Want.empty()) {
     StringRef Fn = Gen.getFunction().getName();
     for (const auto &[Weight, GI] : Want)
