@@ -437,15 +437,16 @@ bool PreciseSync::offsetWaitUnchecked(unsigned C, unsigned Holder) const {
 
 /// Can group GI's snapshot consumers wait for Holder's snapshot + Delta
 /// (shareSnapshots)? Delta = 0 means the same last sites: the same value
-/// everywhere. Otherwise only within MaxSnapshotOffset, for a group of the
-/// analysis (a union's consumers have several groups on the agent), and
-/// where the validator can follow (offsetWaitUnchecked).
+/// everywhere. Otherwise only within MaxSnapshotOffset, and where the
+/// validator can follow (offsetWaitUnchecked). A union (mergeSnapshots) may
+/// share too: its sites are a set of the agent's sites like a group's, and
+/// the validator tracks the unions of a consumer's groups as sets of their
+/// own.
 bool PreciseSync::canShareSnapshot(unsigned GI, unsigned Holder,
                                    int64_t Delta) const {
   if (Delta == 0)
     return true;
-  if (!OffsetSnapshots || Delta < -MaxSnapshotOffset ||
-      GI >= Deps.groups().size())
+  if (!OffsetSnapshots || Delta < -MaxSnapshotOffset)
     return false;
   return llvm::none_of(Groups[GI].Consumers, [&](unsigned C) {
     return llvm::any_of(Waits[C],
