@@ -31,6 +31,7 @@
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include <algorithm>
 #include <map>
@@ -39,6 +40,12 @@ using namespace llvm;
 using namespace llvm::NeuronISA;
 
 #define DEBUG_TYPE "neuronisa-sync"
+
+static cl::opt<unsigned> BoundedDropLimit(
+    "neuronisa-sync-bounded-drop-limit", cl::Hidden, cl::init(1u << 20),
+    cl::desc("Largest number of (snapshot group, block) pairs for which the "
+             "precise pass bounds every snapshot threshold to leave out "
+             "unnecessary snapshot waits (compile time)"));
 
 STATISTIC(NumBoundEmpty, "Snapshot waits left out: no site can have run");
 STATISTIC(NumBoundCovered,
@@ -274,7 +281,9 @@ void PreciseSync::dropBoundedSnapshotWaits() {
       Index[GI] = Snap.size();
       Snap.push_back(GI);
     }
-  if (Snap.empty())
+  // The bound's state is dense (every group at every block entry): past
+  // the limit the waits stay (sound; they may take registers).
+  if (Snap.empty() || uint64_t(Snap.size()) * RPO.size() > BoundedDropLimit)
     return;
   std::vector<AgentId> Agents;
   auto Bounds = solveThresholdBounds(Snap, Agents);
