@@ -90,6 +90,11 @@ def measure(llc, seeds, extended, explain, jobs, work, checker=None):
             for m in re.finditer(r"snapshot-group: .* why=(\S+)", err):
                 why[m.group(1)] += 1
             for m in re.finditer(
+                    r"snapshot-waits-bounded: .* never-run=(\d+) covered=(\d+)",
+                    err):
+                counts["never-run"] += int(m.group(1))
+                counts["covered"] += int(m.group(2))
+            for m in re.finditer(
                     r"snapshot-demand: .* wanted=(\d+) free=(\d+)", err):
                 demand.append((int(m.group(1)), int(m.group(2))))
     return counts, why, demand, listed
@@ -170,6 +175,11 @@ def main(argv=None):
                     details.append("%s %s: %s" % (name, k, listed[k]))
             if a.explain:
                 details.extend(explain_shapes(name, why))
+                details.append(
+                    "%s: snapshot waits left out by a bound of their "
+                    "threshold: %d where no site can have run, %d covered by "
+                    "another wait of the consumer" % (
+                        name, c["never-run"], c["covered"]))
                 over = [(w, f) for w, f in demand if w > f]
                 details.append(
                     "%s: %d functions want snapshots; %d want more values "

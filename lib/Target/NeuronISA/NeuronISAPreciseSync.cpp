@@ -27,9 +27,11 @@
 #include "NeuronISAPreciseSync.h"
 #include "NeuronISASyncRegisters.h"
 #include "NeuronISASyncState.h"
+#include "llvm/ADT/Statistic.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include <algorithm>
 #include <map>
@@ -38,6 +40,16 @@ using namespace llvm;
 using namespace llvm::NeuronISA;
 
 #define DEBUG_TYPE "neuronisa-sync"
+
+static cl::opt<unsigned> BoundedDropLimit(
+    "neuronisa-sync-bounded-drop-limit", cl::Hidden, cl::init(1u << 20),
+    cl::desc("Largest number of (snapshot group, block) pairs for which the "
+             "precise pass bounds every snapshot threshold to leave out "
+             "unnecessary snapshot waits (compile time)"));
+
+STATISTIC(NumBoundEmpty, "Snapshot waits left out: no site can have run");
+STATISTIC(NumBoundCovered,
+          "Snapshot waits left out: implied by a bound of the threshold");
 
 PreciseSync::PreciseSync(SyncGenerator &Gen)
     : Gen(Gen), Deps(Gen.getDependences()), RPO(Gen.getRPO()),
@@ -202,6 +214,99 @@ void PreciseSync::dropImpliedSnapshotWaits() {
         Covered[R.F] = true;
     llvm::erase_if(WS, [&](const WaitRequest &R) {
       return R.Snapshot && Covered[R.F];
+    });
+  }
+  NeedsSnapshot.assign(Groups.size(), false);
+  for (const auto &WS : Waits)
+    for (const WaitRequest &R : WS)
+      if (R.Snapshot)
+        NeedsSnapshot[R.Group] = true;
+}
+
+/// Upper bounds of the thresholds of Gs (state index I: group Gs[I]) at
+/// every block entry (ThresholdBoundState). BoundAgents must outlive the
+/// result: the states point into it.
+std::unique_ptr<SyncDataflow<ThresholdBoundState>>
+PreciseSync::solveThresholdBounds(ArrayRef<unsigned> Gs,
+                                  std::vector<AgentId> &BoundAgents) const {
+  // Per block (RPO index): (index in Gs, count after the group's last site
+  // in the block).
+  std::vector<SmallVector<std::pair<unsigned, int64_t>, 2>> Produced(
+      RPO.size());
+  BoundAgents.clear();
+  SmallVector<unsigned, 8> Last;
+  for (unsigned I = 0; I < Gs.size(); ++I) {
+    BoundAgents.push_back(Groups[Gs[I]].Producer);
+    Last.clear();
+    lastProducersPerBlock(Gs[I], Last);
+    for (unsigned S : Last)
+      Produced[Gen.getRPOIndex(*Deps.sites()[S].MBB)].push_back(
+          {I, Gen.getCountAfter(S)});
+  }
+  auto Bounds = std::make_unique<SyncDataflow<ThresholdBoundState>>(RPO);
+  Bounds->setBoundary(*RPO.front(), ThresholdBoundState(BoundAgents));
+  Bounds->solve(
+      [&](const MachineBasicBlock &B, const ThresholdBoundState &In) {
+        ThresholdBoundState Out = In;
+        for (const auto &[I, Count] : Produced[Gen.getRPOIndex(B)])
+          Out.produce(I, Count);
+        Out.correctCounters(ArrayRef<int64_t>(
+            &Correction[size_t(B.getNumber()) * NumAgents], NumAgents));
+        return Out;
+      });
+  LLVM_DEBUG(dbgs() << "neuronisa-sync: bounds of " << Gs.size()
+                    << " groups\n";
+             Bounds->dump());
+  return Bounds;
+}
+
+/// A snapshot wait that an upper bound of its threshold makes unnecessary
+/// needs no register. At a snapshot consumer c of group G (no site of G
+/// precedes c in its block, and C_F does not change inside a block), the
+/// bound at the block's entry (ThresholdBoundState) is:
+///  - Empty: no site of G can have run: T_G = 0, nothing to wait for (the
+///    threshold state's Empty(u) turns Unknown where a loop producing on F
+///    lowers u forever; the bound needs no u);
+///  - Upper(k) with k <= K for a counter-relative wait of c on C_F + K: that
+///    wait is the exact threshold of another group of c, so c's threshold
+///    for F, the largest of its groups', is at least C_F + K >= C_F + k >=
+///    T_G: the other wait alone reaches it.
+/// (dropImpliedSnapshotWaits is the case k = off_F at c's block entry,
+/// which bounds every threshold.)
+void PreciseSync::dropBoundedSnapshotWaits() {
+  SmallVector<unsigned, 32> Snap;
+  std::vector<unsigned> Index(Groups.size(), ~0u);
+  for (unsigned GI = 0; GI < Groups.size(); ++GI)
+    if (NeedsSnapshot[GI]) {
+      Index[GI] = Snap.size();
+      Snap.push_back(GI);
+    }
+  // The bound's state is dense (every group at every block entry): past
+  // the limit the waits stay (sound; they may take registers).
+  if (Snap.empty() || uint64_t(Snap.size()) * RPO.size() > BoundedDropLimit)
+    return;
+  std::vector<AgentId> Agents;
+  auto Bounds = solveThresholdBounds(Snap, Agents);
+  for (unsigned C = 0; C < Waits.size(); ++C) {
+    auto &WS = Waits[C];
+    const ThresholdBoundState *In = Bounds->incoming(*Deps.sites()[C].MBB);
+    llvm::erase_if(WS, [&](const WaitRequest &R) {
+      if (!R.Snapshot)
+        return false;
+      ThresholdBoundState::Bound V = In->get(Index[R.Group]);
+      if (V.K == ThresholdBoundState::Kind::Empty) {
+        ++NumBoundEmpty;
+        ++NeverRunWaitsDropped;
+        return true;
+      }
+      if (V.K != ThresholdBoundState::Kind::Upper)
+        return false;
+      bool Covered = llvm::any_of(WS, [&](const WaitRequest &O) {
+        return !O.Snapshot && O.F == R.F && O.K >= V.Off;
+      });
+      NumBoundCovered += Covered;
+      CoveredWaitsDropped += Covered;
+      return Covered;
     });
   }
   NeedsSnapshot.assign(Groups.size(), false);
@@ -522,6 +627,7 @@ bool PreciseSync::run() {
   {
     SyncPhaseTimer T("precise-snapshot-unions", "Precise: snapshot unions");
     dropImpliedSnapshotWaits();
+    dropBoundedSnapshotWaits();
     mergeSnapshots();
     combineWaits();
   }

@@ -70,6 +70,13 @@ private:
   std::vector<bool> NeedsSnapshot; // per group
   void computeThresholds();
   void dropImpliedSnapshotWaits();
+  void dropBoundedSnapshotWaits();
+  /// Snapshot waits left out by dropBoundedSnapshotWaits (Empty bound;
+  /// bound covered by another wait), for -neuronisa-sync-explain-snapshots.
+  unsigned NeverRunWaitsDropped = 0, CoveredWaitsDropped = 0;
+  std::unique_ptr<SyncDataflow<ThresholdBoundState>>
+  solveThresholdBounds(ArrayRef<unsigned> Groups,
+                       std::vector<AgentId> &BoundAgents) const;
   void mergeSnapshots();
   void combineWaits();
   void orderWaitsByRelease();
@@ -181,6 +188,8 @@ private:
   bool assignSnapshots(const BitVector &CounterUsed,
                        std::vector<RegisterOccupancy> &Occupied);
   void boundFallbackWaits(ArrayRef<unsigned> Fallen);
+  int64_t fallbackThreshold(ThresholdBoundState::Bound V, unsigned Consumer,
+                            const WaitRequest &R) const;
   StringRef snapshotShape(unsigned Group) const;
   LiveSpans snapshotRange(unsigned Group, bool Rematerialize);
   LiveSpans counterRange(AgentId Owner);

@@ -438,15 +438,16 @@ bool PreciseSync::offsetWaitUnchecked(unsigned C, unsigned Holder) const {
 
 /// Can group GI's snapshot consumers wait for Holder's snapshot + Delta
 /// (shareSnapshots)? Delta = 0 means the same last sites: the same value
-/// everywhere. Otherwise only within MaxSnapshotOffset, for a group of the
-/// analysis (a union's consumers have several groups on the agent), and
-/// where the validator can follow (offsetWaitUnchecked).
+/// everywhere. Otherwise only within MaxSnapshotOffset, and where the
+/// validator can follow (offsetWaitUnchecked). A union (mergeSnapshots) may
+/// share too: its sites are a set of the agent's sites like a group's, and
+/// the validator tracks the unions of a consumer's groups as sets of their
+/// own.
 bool PreciseSync::canShareSnapshot(unsigned GI, unsigned Holder,
                                    int64_t Delta) const {
   if (Delta == 0)
     return true;
-  if (!OffsetSnapshots || Delta < -MaxSnapshotOffset ||
-      GI >= Deps.groups().size())
+  if (!OffsetSnapshots || Delta < -MaxSnapshotOffset)
     return false;
   return llvm::none_of(Groups[GI].Consumers, [&](unsigned C) {
     return llvm::any_of(Waits[C],
@@ -600,35 +601,8 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
 void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
   if (Fallen.empty())
     return;
-  // Per block (RPO index): (index in Fallen, count after the group's last
-  // site in the block).
-  std::vector<SmallVector<std::pair<unsigned, int64_t>, 2>> Produced(
-      RPO.size());
   std::vector<AgentId> Agents;
-  SmallVector<unsigned, 8> Last;
-  for (unsigned I = 0; I < Fallen.size(); ++I) {
-    Agents.push_back(Groups[Fallen[I]].Producer);
-    Last.clear();
-    lastProducersPerBlock(Fallen[I], Last);
-    for (unsigned S : Last)
-      Produced[Gen.getRPOIndex(*Deps.sites()[S].MBB)].push_back(
-          {I, Gen.getCountAfter(S)});
-  }
-  SyncDataflow<ThresholdBoundState> Bounds(RPO);
-  Bounds.setBoundary(*RPO.front(), ThresholdBoundState(Agents));
-  Bounds.solve(
-      [&](const MachineBasicBlock &B, const ThresholdBoundState &In) {
-        ThresholdBoundState Out = In;
-        for (const auto &[I, Count] : Produced[Gen.getRPOIndex(B)])
-          Out.produce(I, Count);
-        Out.correctCounters(ArrayRef<int64_t>(
-            &Correction[size_t(B.getNumber()) * NumAgents], NumAgents));
-        return Out;
-      });
-  LLVM_DEBUG(dbgs() << "neuronisa-sync: bounds of " << Fallen.size()
-                    << " fallen-back groups\n";
-             Bounds.dump());
-
+  auto Bounds = solveThresholdBounds(Fallen, Agents);
   for (unsigned I = 0; I < Fallen.size(); ++I) {
     unsigned GI = Fallen[I];
     const DependenceGroup &G = Groups[GI];
@@ -637,7 +611,7 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
     unsigned EveryEarlier = 0;
     for (unsigned C : G.Consumers) {
       const MachineBasicBlock &CB = *Deps.sites()[C].MBB;
-      ThresholdBoundState::Bound V = Bounds.incoming(CB)->get(I);
+      ThresholdBoundState::Bound V = Bounds->incoming(CB)->get(I);
       auto IsSnapshotWait = [&](const WaitRequest &R) {
         return R.Group == GI && R.Snapshot;
       };
@@ -651,10 +625,7 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
         if (!IsSnapshotWait(R))
           continue;
         int64_t Every = offsetBefore(C, G.Producer);
-        // R.K: a group sharing GI's snapshot has T = T_GI + R.K (<= 0).
-        R.K = V.K == ThresholdBoundState::Kind::Upper
-                  ? std::min(V.Off + R.K, Every)
-                  : Every;
+        R.K = fallbackThreshold(V, C, R);
         EveryEarlier += R.K == Every;
         R.Snapshot = false;
         if (!First)
@@ -702,6 +673,18 @@ static bool skippedByAnIteration(const MachineLoop &L,
         Work.push_back(S);
   }
   return false;
+}
+
+/// The threshold that snapshot wait R of consumer C asks for if its group
+/// falls back, V being the group's bound at C's block entry (not Empty):
+/// C_F + min(k, off_F(C)) where Upper(k), C_F + off_F(C) (every earlier
+/// instance of F) where Unbounded. R.K: a group sharing the snapshot has
+/// T = T_holder + R.K (<= 0).
+int64_t PreciseSync::fallbackThreshold(ThresholdBoundState::Bound V,
+                                       unsigned C, const WaitRequest &R) const {
+  int64_t Every = offsetBefore(C, R.F);
+  return V.K == ThresholdBoundState::Kind::Upper ? std::min(V.Off + R.K, Every)
+                                                  : Every;
 }
 
 /// Why group GI's threshold is unknown at its snapshot consumers, from the
@@ -766,6 +749,10 @@ bool PreciseSync::assignSnapshots(
     Want.push_back({W, GI});
   }
   llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
+  if (ExplainSnapshots)
+    errs() << "snapshot-waits-bounded: " << Gen.getFunction().getName()
+           << " never-run=" << NeverRunWaitsDropped
+           << " covered=" << CoveredWaitsDropped << '\n';
   if (ExplainSnapshots && !Want.empty()) {
     StringRef Fn = Gen.getFunction().getName();
     for (const auto &[Weight, GI] : Want)
