@@ -17,6 +17,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/Constants.h"
+#include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
 #include <numeric>
 
@@ -85,7 +86,8 @@ static HBMCarriedPlan leaveAlone(StringRef Name, const Twine &Why) {
   return Plan;
 }
 
-HBMCarriedPlan NeuronISA::planHBMCarried(Loop &L, ScalarEvolution &SE) {
+HBMCarriedPlan NeuronISA::planHBMCarried(Loop &L, ScalarEvolution &SE,
+                                         const DominatorTree &DT) {
   SmallVector<HBMAccess, 4> Stores, Loads;
   const CallBase *Unduplicable = nullptr;
   for (BasicBlock *BB : L.blocks())
@@ -137,6 +139,11 @@ HBMCarriedPlan NeuronISA::planHBMCarried(Loop &L, ScalarEvolution &SE) {
       std::optional<int64_t> K = carriedDistance(
           S.Ref, S.Extent, Ld.Ref, Ld.Extent, Delta, StepS->second);
       if (!K)
+        continue;
+      // A store after the load in every iteration: the latest instance the
+      // load waits for is the previous iteration's, exact at distance 1
+      // (a loop already unrolled).
+      if (*K == 1 && DT.dominates(Ld.Call, S.Call))
         continue;
       // Unrolled by a power of two U > K, copy j's load meets the store of
       // copy j - K (mod U) only, never its own copy's.

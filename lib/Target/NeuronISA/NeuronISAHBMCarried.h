@@ -19,6 +19,7 @@
 #include <string>
 
 namespace llvm {
+class DominatorTree;
 class Loop;
 class ScalarEvolution;
 
@@ -41,7 +42,8 @@ struct HBMCarriedPlan {
 /// Decides, for L's DMA stores and loads of one HBM object at affine
 /// run-time offsets, by how much to unroll L so that each copy's load
 /// conflicts only with the stores it reads (at most MaxRotationFactor).
-HBMCarriedPlan planHBMCarried(Loop &L, ScalarEvolution &SE);
+HBMCarriedPlan planHBMCarried(Loop &L, ScalarEvolution &SE,
+                              const DominatorTree &DT);
 
 } // namespace NeuronISA
 } // namespace llvm

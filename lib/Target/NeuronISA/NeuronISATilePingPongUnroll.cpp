@@ -215,7 +215,7 @@ bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
   for (Loop *L : reverse(Loops)) {
     TileRotationPlan Plan = planTileRotation(*L, DL, SE);
     HBMCarriedPlan HBM = EnableHBMCarriedUnroll
-                             ? planHBMCarried(*L, SE)
+                             ? planHBMCarried(*L, SE, DT)
                              : HBMCarriedPlan();
     if (Plan.Verdict == TileRotationPlan::LeftAlone)
       remarkLeftAlone(ORE, *L, Plan.RemarkName, Plan.Why);
