@@ -7,10 +7,10 @@
 ; copy 1's load only with copy 0's store earlier in the same pass. The
 ; dependence at distance 1 becomes two exact ones: no over-synchronization,
 ; where the loop as written waits for the same iteration's disjoint store
-; (precise-hbm-loop-carried.ll; 5974 against 3312 cycles at n = 3). An
-; unroll by a power of two above the distance is one way to make such loops
-; exact without a threshold "d iterations back" (docs/Synchronization.md,
-; Known limits).
+; (precise-hbm-loop-carried.ll with -neuronisa-hbm-carried-unroll=false;
+; 5974 against 3312 cycles at n = 3). neuronisa-tile-pingpong-unroll does
+; this unroll itself (the default), and leaves this loop, whose stores come
+; after the loads they feed, as it is.
 ; REQUIRES: neuronisa-sim
 ; RUN: llc -neuronisa-sync=precise -verify-machineinstrs %s -o %t.s
 ; RUN: neuronisa-sim %t.s out:4608 0 | FileCheck %s

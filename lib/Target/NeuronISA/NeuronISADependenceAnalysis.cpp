@@ -250,10 +250,8 @@ static bool rowsMeet(const TileRef &A, const TileRef &B, int64_t Delta) {
   return false;
 }
 
-/// Do the footprints of A (at byte 0) and B (at byte Delta) meet? Rows when
-/// both are known, else the spans [0, ExA) and [Delta, Delta + ExB).
-static bool footprintsMeet(const TileRef &A, uint64_t ExA, const TileRef &B,
-                           uint64_t ExB, int64_t Delta) {
+bool NeuronISA::footprintsMeet(const TileRef &A, uint64_t ExA,
+                               const TileRef &B, uint64_t ExB, int64_t Delta) {
   if (A.Rows && B.Rows)
     return rowsMeet(A, B, Delta);
   return -int64_t(ExB) < Delta && Delta < int64_t(ExA);
@@ -1039,10 +1037,8 @@ std::string NeuronISA::describeImprecision(const ConflictExplanation &E) {
   return S;
 }
 
-/// The constant step of S per iteration of its loop, if S is an affine
-/// recurrence with one.
-static std::optional<std::pair<const Loop *, int64_t>>
-constantStep(const SCEV *S, ScalarEvolution &SE) {
+std::optional<std::pair<const Loop *, int64_t>>
+NeuronISA::constantStep(const SCEV *S, ScalarEvolution &SE) {
   const auto *AR = dyn_cast<SCEVAddRecExpr>(S);
   if (!AR || !AR->isAffine())
     return std::nullopt;
@@ -1112,13 +1108,24 @@ static ConflictExplanation explainHBM(const TileRef &P, const TileRef &C,
   }
   if (E.Kind == ConflictImprecision::None || !CommonStep)
     return E;
-  for (int64_t K = 1; K <= 64; ++K)
-    if (footprintsMeet(P, ExP, C, ExC, Delta + K * StepP->second)) {
-      E.Kind = ConflictImprecision::HBMDistance;
-      E.Distance = K;
-      break;
-    }
+  if (std::optional<int64_t> K =
+          carriedDistance(P, ExP, C, ExC, Delta, StepP->second)) {
+    E.Kind = ConflictImprecision::HBMDistance;
+    E.Distance = *K;
+  }
   return E;
+}
+
+std::optional<int64_t> NeuronISA::carriedDistance(const TileRef &P,
+                                                  uint64_t ExP,
+                                                  const TileRef &C,
+                                                  uint64_t ExC, int64_t Delta,
+                                                  int64_t Step) {
+  // The instance of P K iterations back starts K * Step bytes earlier.
+  for (int64_t K = 1; K <= MaxCarriedDistance; ++K)
+    if (footprintsMeet(P, ExP, C, ExC, Delta + K * Step))
+      return K;
+  return std::nullopt;
 }
 
 /// Is V, through GEPs, a select or a phi (a pointer chosen at run time)?
@@ -1130,6 +1137,32 @@ static bool isChosenPointer(const Value *V) {
     if (!GEP)
       return false;
     V = GEP->getPointerOperand();
+  }
+  return false;
+}
+
+/// Is P's block after C's in every iteration of the innermost loop around
+/// C's block (C's block dominates P's, and P's dominates every backedge of
+/// that loop, as the copies of a loop unrolled one after the other)? From
+/// the loop's header, C is reached before P, and P before the next
+/// iteration: the latest instance of P before C is the previous
+/// iteration's, as for P after C in one block.
+static bool closesIteration(const MachineBasicBlock &PB,
+                            const MachineBasicBlock &CB,
+                            const MachineDominatorTree &DT) {
+  if (!DT.dominates(&CB, &PB))
+    return false;
+  for (const MachineDomTreeNode *N = DT.getNode(&CB); N; N = N->getIDom()) {
+    const MachineBasicBlock *H = N->getBlock();
+    bool Header = false;
+    for (const MachineBasicBlock *Pred : H->predecessors())
+      if (DT.dominates(H, Pred)) {
+        if (!DT.dominates(&PB, Pred))
+          return false;
+        Header = true;
+      }
+    if (Header)
+      return true;
   }
   return false;
 }
@@ -1149,6 +1182,8 @@ ConflictExplanation EngineDependences::explainConflict(unsigned P,
       DomTree = std::make_unique<MachineDominatorTree>(*SP.MBB->getParent());
     if (DomTree->dominates(SP.MBB, SC.MBB))
       Which = WaitedInstance::Same;
+    else if (closesIteration(*SP.MBB, *SC.MBB, *DomTree))
+      Which = WaitedInstance::Previous;
   }
   std::optional<ConflictExplanation> First;
   for (const TileRef &RP : SP.Refs)

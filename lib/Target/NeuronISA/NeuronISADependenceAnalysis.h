@@ -46,10 +46,12 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineDominators.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace llvm {
+class Loop;
 class MachineBasicBlock;
 class MachineFunction;
 class MachineInstr;
@@ -166,6 +168,31 @@ struct ConflictExplanation {
 
 /// "an instruction without memory operands ...": the reason in words.
 std::string describeImprecision(const ConflictExplanation &E);
+
+// The loop-carried HBM distance at run-time offsets, shared by the remarks
+// of the synchronization pass and the IR unroll that makes such loops exact
+// (NeuronISATilePingPongUnroll.cpp): one rule for both.
+
+/// Iterations back a loop-carried HBM dependence is looked for.
+constexpr int64_t MaxCarriedDistance = 64;
+
+/// Do the HBM footprints of A (at byte 0) and B (at byte Delta) meet? Rows
+/// when both are known, else the spans [0, ExA) and [Delta, Delta + ExB).
+bool footprintsMeet(const TileRef &A, uint64_t ExA, const TileRef &B,
+                    uint64_t ExB, int64_t Delta);
+
+/// The constant step of S per iteration of its loop, if S is an affine
+/// recurrence with one.
+std::optional<std::pair<const Loop *, int64_t>>
+constantStep(const SCEV *S, ScalarEvolution &SE);
+
+/// P and C access HBM with a common step Step per iteration, C starting
+/// Delta bytes after P in one iteration: the fewest iterations K >= 1
+/// (at most MaxCarriedDistance) such that C meets P's instance K iterations
+/// back; none if there is none.
+std::optional<int64_t> carriedDistance(const TileRef &P, uint64_t ExP,
+                                       const TileRef &C, uint64_t ExC,
+                                       int64_t Delta, int64_t Step);
 
 struct DependenceGroup {
   AgentId Producer;                  // F

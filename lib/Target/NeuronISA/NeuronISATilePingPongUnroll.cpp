@@ -51,6 +51,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "NeuronISA.h"
+#include "NeuronISAHBMCarried.h"
 #include "NeuronISATileRotation.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/Analysis/AssumptionCache.h"
@@ -69,6 +70,7 @@
 #include "llvm/Transforms/Utils/LoopSimplify.h"
 #include "llvm/Transforms/Utils/LoopUtils.h"
 #include "llvm/Transforms/Utils/UnrollLoop.h"
+#include <numeric>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
@@ -81,6 +83,14 @@ static cl::opt<bool> EnablePingPongUnroll(
     "neuronisa-tile-pingpong-unroll", cl::Hidden, cl::init(true),
     cl::desc("Unroll loops that rotate tiles through phis or choose them by "
              "parity, by the rotation's period (default on)"));
+
+// For measurements: the cycles a loop-carried HBM dependence at run-time
+// offsets costs when the loop is left as written.
+static cl::opt<bool> EnableHBMCarriedUnroll(
+    "neuronisa-hbm-carried-unroll", cl::Hidden, cl::init(true),
+    cl::desc("Unroll loops whose HBM loads read what an earlier iteration "
+             "stored at run-time offsets, by a power of two above the "
+             "distance (default on)"));
 
 namespace {
 class NeuronISATilePingPongUnroll : public FunctionPass {
@@ -105,6 +115,17 @@ void remarkLeftAlone(OptimizationRemarkEmitter &ORE, const Loop &L,
                                     L.getHeader())
            << "tiles of loop '" << ore::NV("Loop", L.getHeader()->getName())
            << "' not made one per access: " << Why.str();
+  });
+}
+
+void remarkHBMLeftAlone(OptimizationRemarkEmitter &ORE, const Loop &L,
+                        StringRef Name, const Twine &Why) {
+  ORE.emit([&]() {
+    return OptimizationRemarkMissed(DEBUG_TYPE, Name, L.getStartLoc(),
+                                    L.getHeader())
+           << "loop '" << ore::NV("Loop", L.getHeader()->getName())
+           << "' not unrolled for its loop-carried HBM dependence: "
+           << Why.str();
   });
 }
 
@@ -193,13 +214,33 @@ bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
   bool Changed = false;
   for (Loop *L : reverse(Loops)) {
     TileRotationPlan Plan = planTileRotation(*L, DL, SE);
-    if (Plan.Verdict == TileRotationPlan::NoTiles)
-      continue;
-    if (Plan.Verdict == TileRotationPlan::LeftAlone) {
+    HBMCarriedPlan HBM = EnableHBMCarriedUnroll
+                             ? planHBMCarried(*L, SE, DT)
+                             : HBMCarriedPlan();
+    if (Plan.Verdict == TileRotationPlan::LeftAlone)
       remarkLeftAlone(ORE, *L, Plan.RemarkName, Plan.Why);
-      continue;
+    if (HBM.Verdict == HBMCarriedPlan::LeftAlone)
+      remarkHBMLeftAlone(ORE, *L, HBM.RemarkName, HBM.Why);
+    bool Rotates = Plan.Verdict == TileRotationPlan::Unroll;
+    unsigned Factor = Rotates ? Plan.Factor : 1;
+    if (HBM.Verdict == HBMCarriedPlan::Unroll) {
+      unsigned Both = std::lcm(Factor, HBM.Factor);
+      if (Both > MaxRotationFactor) {
+        remarkHBMLeftAlone(ORE, *L, "FactorTooLarge",
+                           "with the tile rotation's period " +
+                               Twine(Factor) + " the factor would be " +
+                               Twine(Both) + ", more than " +
+                               Twine(MaxRotationFactor));
+        HBM.Verdict = HBMCarriedPlan::LeftAlone;
+      } else {
+        Factor = Both;
+      }
     }
-    if (Plan.Factor == 1) { // nothing alternates: the phis are constants
+    if (!Rotates && HBM.Verdict != HBMCarriedPlan::Unroll)
+      continue;
+    // A multiple of the rotation's period: the phis fold all the same.
+    Plan.Factor = Factor;
+    if (Factor == 1) { // nothing alternates: the phis are constants
       Changed = true;
       if (!foldTiles(*L, Plan, SE))
         remarkLeftAlone(ORE, *L, "NotFolded",
@@ -224,14 +265,28 @@ bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
         UnrollLoop(L, ULO, &LI, &SE, &DT, &AC, &TTI, /*ORE=*/nullptr,
                    /*PreserveLCSSA=*/true);
     if (R == LoopUnrollResult::Unmodified) {
-      remarkLeftAlone(ORE, *L, "NotUnrolled",
-                      "LLVM's UnrollLoop cannot unroll it");
+      if (Rotates)
+        remarkLeftAlone(ORE, *L, "NotUnrolled",
+                        "LLVM's UnrollLoop cannot unroll it");
+      if (HBM.Verdict == HBMCarriedPlan::Unroll)
+        remarkHBMLeftAlone(ORE, *L, "NotUnrolled",
+                           "LLVM's UnrollLoop cannot unroll it");
       continue;
     }
     Changed = true;
+    if (HBM.Verdict == HBMCarriedPlan::Unroll)
+      ORE.emit([&]() {
+        return OptimizationRemark(DEBUG_TYPE, "HBMCarriedUnrolled",
+                                  L->getStartLoc(), L->getHeader())
+               << "loop '" << ore::NV("Loop", L->getHeader()->getName())
+               << "' unrolled by " << ore::NV("Factor", Factor)
+               << ": an HBM load reads what a store wrote "
+               << ore::NV("Distance", HBM.Distance)
+               << " iteration(s) back at run-time offsets";
+      });
     // Fully unrolled (a constant trip count below the factor): L is gone,
     // and every copy already sees its constants.
-    if (R == LoopUnrollResult::FullyUnrolled)
+    if (R == LoopUnrollResult::FullyUnrolled || !Rotates)
       continue;
     if (!foldTiles(*L, Plan, SE))
       remarkLeftAlone(ORE, *L, "NotFolded",
