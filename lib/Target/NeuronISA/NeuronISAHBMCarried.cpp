@@ -9,6 +9,8 @@
 
 #include "NeuronISAHBMCarried.h"
 #include "MCTargetDesc/NeuronISABaseInfo.h"
+#include "MCTargetDesc/NeuronISABuiltinSignature.h"
+#include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "NeuronISABuiltinLowering.h"
 #include "NeuronISADependenceAnalysis.h"
 #include "NeuronISATileRotation.h"
@@ -19,6 +21,7 @@
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/Dominators.h"
 #include "llvm/IR/Instructions.h"
+#include "llvm/MC/MCInstrInfo.h"
 #include <numeric>
 
 using namespace llvm;
@@ -34,41 +37,53 @@ struct HBMAccess {
 };
 } // namespace
 
-/// The HBM access of a call to @neuronisa.dma.store or @neuronisa.dma.load
-/// with constant shape operands; false for any other call.
-static bool hbmAccessOf(const CallBase &CB, ScalarEvolution &SE,
-                        HBMAccess &Out, bool &IsStore) {
+/// The HBM access of a builtin call with one HBM operand whose shape
+/// immediates are constants (dma.load reads HBM, dma.store writes it); false
+/// for any other call. The operand and its shape come from the builtin's
+/// signature (NeuronISABuiltinSignature.h), as the call is lowered.
+static bool hbmAccessOf(const CallBase &CB, const MCInstrInfo &MII,
+                        ScalarEvolution &SE, HBMAccess &Out, bool &IsStore) {
   const Function *Callee = getCalledFunctionOrNull(CB);
-  if (!Callee || CB.arg_size() != 6)
+  if (!Callee || !isBuiltinName(Callee->getName()))
     return false;
-  StringRef Name = Callee->getName();
-  if (!Name.consume_front(BuiltinPrefix))
+  const BuiltinInfo *B =
+      findBuiltin(Callee->getName().drop_front(BuiltinPrefix.size()));
+  if (!B)
     return false;
-  if (Name == "dma.store")
-    IsStore = true;
-  else if (Name == "dma.load")
-    IsStore = false;
-  else
+  BuiltinSignature Sig = getBuiltinSignature(B->BuiltinOpcode, MII);
+  if (CB.arg_size() < Sig.Args.size())
     return false;
-  Value *Ptr = CB.getArgOperand(IsStore ? 0 : 1);
-  auto *Parts = dyn_cast<ConstantInt>(CB.getArgOperand(2));
-  auto *Free = dyn_cast<ConstantInt>(CB.getArgOperand(3));
-  auto *Stride = dyn_cast<ConstantInt>(CB.getArgOperand(4));
-  if (!Ptr->getType()->isPointerTy() ||
+  // The constant arguments by the operand they fill; the HBM operand.
+  SmallVector<int64_t, 16> Imms(MII.get(Sig.Opcode).getNumOperands(), 0);
+  const BuiltinArg *HBMArg = nullptr;
+  const Value *Ptr = nullptr;
+  for (unsigned I = 0; I < Sig.Args.size(); ++I) {
+    const BuiltinArg &A = Sig.Args[I];
+    if (A.Kind == BuiltinArg::Tile && A.Spec->Space == MemSpace::HBM) {
+      if (HBMArg)
+        return false; // two HBM operands: not a DMA
+      HBMArg = &A;
+      Ptr = CB.getArgOperand(I);
+    } else if (A.Kind == BuiltinArg::Imm) {
+      const auto *C = dyn_cast<ConstantInt>(CB.getArgOperand(I));
+      if (!C || C->getValue().isNegative() || C->getValue().getActiveBits() > 31)
+        return false;
+      if (A.MIOp < Imms.size())
+        Imms[A.MIOp] = int64_t(C->getZExtValue());
+    }
+  }
+  if (!HBMArg || !Ptr->getType()->isPointerTy() ||
       Ptr->getType()->getPointerAddressSpace() != NeuronISAAS::HBM ||
-      !Parts || !Free || !Stride || !SE.isSCEVable(Ptr->getType()))
+      !SE.isSCEVable(Ptr->getType()))
     return false;
-  for (ConstantInt *C : {Parts, Free, Stride})
-    if (C->getValue().isNegative() || C->getValue().getActiveBits() > 31)
-      return false;
-  TileShape Shape{0,
-                  uint32_t(Parts->getZExtValue()),
-                  uint32_t(Free->getZExtValue()),
-                  uint32_t(Stride->getZExtValue()),
-                  !IsStore,
-                  IsStore};
+  TileShape Shape = getTileShape(*HBMArg->Spec, [&](unsigned Idx) {
+    return Idx < Imms.size() ? Imms[Idx] : int64_t(0);
+  });
+  if (Shape.Reads == Shape.Writes)
+    return false;
+  IsStore = Shape.Writes;
   Out.Call = &CB;
-  Out.Addr = SE.getSCEV(Ptr);
+  Out.Addr = SE.getSCEV(const_cast<Value *>(Ptr));
   Out.Ref = TileRef();
   Out.Ref.AddrSpace = NeuronISAAS::HBM;
   Out.Ref.Rows = Shape.Partitions;
@@ -87,7 +102,8 @@ static HBMCarriedPlan leaveAlone(StringRef Name, const Twine &Why) {
 }
 
 HBMCarriedPlan NeuronISA::planHBMCarried(Loop &L, ScalarEvolution &SE,
-                                         const DominatorTree &DT) {
+                                         const DominatorTree &DT,
+                                         const MCInstrInfo &MII) {
   SmallVector<HBMAccess, 4> Stores, Loads;
   const CallBase *Unduplicable = nullptr;
   for (BasicBlock *BB : L.blocks())
@@ -99,7 +115,7 @@ HBMCarriedPlan NeuronISA::planHBMCarried(Loop &L, ScalarEvolution &SE,
         Unduplicable = CB;
       HBMAccess A;
       bool IsStore;
-      if (hbmAccessOf(*CB, SE, A, IsStore))
+      if (hbmAccessOf(*CB, MII, SE, A, IsStore))
         (IsStore ? Stores : Loads).push_back(A);
     }
   uint64_t Factor = 1;

@@ -21,6 +21,7 @@
 namespace llvm {
 class DominatorTree;
 class Loop;
+class MCInstrInfo;
 class ScalarEvolution;
 
 namespace NeuronISA {
@@ -43,7 +44,7 @@ struct HBMCarriedPlan {
 /// run-time offsets, by how much to unroll L so that each copy's load
 /// conflicts only with the stores it reads (at most MaxRotationFactor).
 HBMCarriedPlan planHBMCarried(Loop &L, ScalarEvolution &SE,
-                              const DominatorTree &DT);
+                              const DominatorTree &DT, const MCInstrInfo &MII);
 
 } // namespace NeuronISA
 } // namespace llvm

@@ -58,6 +58,10 @@
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/OptimizationRemarkEmitter.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/CodeGen/TargetInstrInfo.h"
+#include "llvm/CodeGen/TargetPassConfig.h"
+#include "llvm/CodeGen/TargetSubtargetInfo.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/Analysis/TargetTransformInfo.h"
 #include "llvm/IR/Dominators.h"
@@ -104,6 +108,7 @@ public:
     AU.addRequired<AssumptionCacheTracker>();
     AU.addRequired<TargetLibraryInfoWrapperPass>();
     AU.addRequired<TargetTransformInfoWrapperPass>();
+    AU.addRequired<TargetPassConfig>();
   }
   bool runOnFunction(Function &F) override;
 };
@@ -205,6 +210,11 @@ bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
       getAnalysis<TargetTransformInfoWrapperPass>().getTTI(F);
   ScalarEvolution SE(F, TLI, AC, DT, LI);
   OptimizationRemarkEmitter ORE(&F);
+  const MCInstrInfo &MII =
+      *getAnalysis<TargetPassConfig>()
+           .getTM<TargetMachine>()
+           .getSubtargetImpl(F)
+           ->getInstrInfo();
 
   // Innermost loops first: unrolling an outer loop clones its inner loops,
   // which are then already unrolled. A loop is planned only when its turn
@@ -215,7 +225,7 @@ bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
   for (Loop *L : reverse(Loops)) {
     TileRotationPlan Plan = planTileRotation(*L, DL, SE);
     HBMCarriedPlan HBM = EnableHBMCarriedUnroll
-                             ? planHBMCarried(*L, SE, DT)
+                             ? planHBMCarried(*L, SE, DT, MII)
                              : HBMCarriedPlan();
     if (Plan.Verdict == TileRotationPlan::LeftAlone)
       remarkLeftAlone(ORE, *L, Plan.RemarkName, Plan.Why);
@@ -303,6 +313,7 @@ INITIALIZE_PASS_BEGIN(NeuronISATilePingPongUnroll, DEBUG_TYPE,
 INITIALIZE_PASS_DEPENDENCY(AssumptionCacheTracker)
 INITIALIZE_PASS_DEPENDENCY(TargetLibraryInfoWrapperPass)
 INITIALIZE_PASS_DEPENDENCY(TargetTransformInfoWrapperPass)
+INITIALIZE_PASS_DEPENDENCY(TargetPassConfig)
 INITIALIZE_PASS_END(NeuronISATilePingPongUnroll, DEBUG_TYPE,
                     "NeuronISA tile ping-pong unroll", false, false)
 
