@@ -290,6 +290,19 @@ void PreciseSync::dropBoundedSnapshotWaits() {
   for (unsigned C = 0; C < Waits.size(); ++C) {
     auto &WS = Waits[C];
     const ThresholdBoundState *In = Bounds->incoming(*Deps.sites()[C].MBB);
+    // c's largest counter-relative wait per agent, read before erasing
+    // (the predicate must not look at the vector it compacts).
+    SmallVector<std::pair<AgentId, int64_t>, 4> CounterWaits;
+    for (const WaitRequest &O : WS) {
+      if (O.Snapshot)
+        continue;
+      auto It = llvm::find_if(CounterWaits,
+                              [&](const auto &P) { return P.first == O.F; });
+      if (It == CounterWaits.end())
+        CounterWaits.push_back({O.F, O.K});
+      else
+        It->second = std::max(It->second, O.K);
+    }
     llvm::erase_if(WS, [&](const WaitRequest &R) {
       if (!R.Snapshot)
         return false;
@@ -301,8 +314,8 @@ void PreciseSync::dropBoundedSnapshotWaits() {
       }
       if (V.K != ThresholdBoundState::Kind::Upper)
         return false;
-      bool Covered = llvm::any_of(WS, [&](const WaitRequest &O) {
-        return !O.Snapshot && O.F == R.F && O.K >= V.Off;
+      bool Covered = llvm::any_of(CounterWaits, [&](const auto &P) {
+        return P.first == R.F && P.second >= V.Off;
       });
       NumBoundCovered += Covered;
       CoveredWaitsDropped += Covered;
