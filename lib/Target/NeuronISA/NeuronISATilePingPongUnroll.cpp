@@ -263,6 +263,12 @@ bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
     Changed |= simplifyLoop(L, &DT, &LI, &SE, &AC, /*MSSAU=*/nullptr,
                             /*PreserveLCSSA=*/false);
     Changed |= formLCSSARecursively(*L, DT, &LI, &SE);
+    // A full unroll deletes L and may merge its header away: the remark
+    // below names them as they were, and is attached to the preheader,
+    // which survives.
+    DebugLoc StartLoc = L->getStartLoc();
+    std::string HeaderName = L->getHeader()->getName().str();
+    BasicBlock *Preheader = L->getLoopPreheader();
     UnrollLoopOptions ULO;
     ULO.Count = Plan.Factor;
     ULO.Force = false;
@@ -286,9 +292,9 @@ bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
     Changed = true;
     if (HBM.Verdict == HBMCarriedPlan::Unroll)
       ORE.emit([&]() {
-        return OptimizationRemark(DEBUG_TYPE, "HBMCarriedUnrolled",
-                                  L->getStartLoc(), L->getHeader())
-               << "loop '" << ore::NV("Loop", L->getHeader()->getName())
+        return OptimizationRemark(DEBUG_TYPE, "HBMCarriedUnrolled", StartLoc,
+                                  Preheader)
+               << "loop '" << ore::NV("Loop", HeaderName)
                << "' unrolled by " << ore::NV("Factor", Factor)
                << ": an HBM load reads what a store wrote "
                << ore::NV("Distance", HBM.Distance)

@@ -20,6 +20,7 @@ declare void @opaque() noduplicate
 ; REMARK-DAG: remark: {{.*}}loop 'd1.loop' unrolled by 2: an HBM load reads what a store wrote 1 iteration(s) back at run-time offsets
 ; REMARK-DAG: remark: {{.*}}loop 'd2.loop' unrolled by 4: an HBM load reads what a store wrote 2 iteration(s) back at run-time offsets
 ; REMARK-DAG: remark: {{.*}}loop 'd3.loop' unrolled by 4: an HBM load reads what a store wrote 3 iteration(s) back at run-time offsets
+; REMARK-DAG: remark: {{.*}}loop 'fu.loop' unrolled by 2: an HBM load reads what a store wrote 1 iteration(s) back at run-time offsets
 ; REMARK-DAG: remark: {{.*}}loop 'd4.loop' not unrolled for its loop-carried HBM dependence: the HBM load reads what the store wrote 4 iterations back, more than 3
 ; REMARK-DAG: remark: {{.*}}loop 'st.loop' not unrolled for its loop-carried HBM dependence: the HBM store steps by 1024 bytes per iteration and the load by 512
 ; REMARK-DAG: remark: {{.*}}loop 'uk.loop' not unrolled for its loop-carried HBM dependence: ScalarEvolution does not know the distance in iterations between the HBM store and the load of one object
@@ -268,6 +269,37 @@ nd.loop:
   call void @neuronisa.dma.load(ptr addrspace(2) @s1, ptr addrspace(1) %lp, i32 8, i32 16, i32 64, i32 1)
   %d = icmp slt i32 %i.next, %n
   br i1 %d, label %nd.loop, label %exit
+exit:
+  ret void
+}
+
+; A constant trip count no larger than the factor: LLVM's UnrollLoop unrolls
+; the loop fully and deletes it, and the remark still names it (it used to
+; read the deleted loop: a crash when remarks were on).
+; IR-LABEL: define void @full(
+; IR-NOT:     br i1
+; IR:         call void @neuronisa.dma.store(
+; IR:         call void @neuronisa.dma.load(
+; IR:         call void @neuronisa.dma.store(
+; IR:         call void @neuronisa.dma.load(
+; IR-NOT:     call void @neuronisa.dma.store(
+; IR:       }
+
+define void @full(ptr addrspace(1) noalias %buf) {
+entry:
+  br label %fu.loop
+fu.loop:
+  %i = phi i32 [ 0, %entry ], [ %i.next, %fu.loop ]
+  %i.next = add i32 %i, 1
+  %so.k = add i32 %i, 1
+  %so = mul i32 %so.k, 512
+  %lo = mul i32 %i, 512
+  %sp = getelementptr i8, ptr addrspace(1) %buf, i32 %so
+  %lp = getelementptr i8, ptr addrspace(1) %buf, i32 %lo
+  call void @neuronisa.dma.store(ptr addrspace(1) %sp, ptr addrspace(2) @s0, i32 8, i32 16, i32 64, i32 0)
+  call void @neuronisa.dma.load(ptr addrspace(2) @s1, ptr addrspace(1) %lp, i32 8, i32 16, i32 64, i32 1)
+  %d = icmp ult i32 %i.next, 2
+  br i1 %d, label %fu.loop, label %exit
 exit:
   ret void
 }
