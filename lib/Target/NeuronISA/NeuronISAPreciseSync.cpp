@@ -47,6 +47,26 @@ static cl::opt<unsigned> BoundedDropLimit(
              "precise pass bounds every snapshot threshold to leave out "
              "unnecessary snapshot waits (compile time)"));
 
+static cl::opt<bool> RepeatedSnapshotWaits(
+    "neuronisa-sync-drop-repeated-snapshot-waits", cl::Hidden,
+    cl::init(true),
+    cl::desc("Leave out a snapshot wait that its engine already ran on "
+             "every path to it, with no write of the snapshot since (false: "
+             "only within a block)"));
+
+cl::opt<bool> llvm::NeuronISA::EntryBookkeepingAtEnd(
+    "neuronisa-sync-entry-bookkeeping-at-end", cl::Hidden, cl::init(true),
+    cl::desc("Set the counters and snapshots that start at 0 at the end of "
+             "the entry block, after its data-path instructions (false: at "
+             "its start)"));
+
+static cl::opt<bool> EarlierCounterWaitsCover(
+    "neuronisa-sync-earlier-waits-cover", cl::Hidden, cl::init(true),
+    cl::desc("Leave out a snapshot wait whose threshold's bound a "
+             "counter-relative wait of an earlier consumer of the same "
+             "engine in the block reaches (false: only the consumer's own "
+             "waits)"));
+
 STATISTIC(NumBoundEmpty, "Snapshot waits left out: no site can have run");
 STATISTIC(NumBoundCovered,
           "Snapshot waits left out: implied by a bound of the threshold");
@@ -287,21 +307,37 @@ void PreciseSync::dropBoundedSnapshotWaits() {
     return;
   std::vector<AgentId> Agents;
   auto Bounds = solveThresholdBounds(Snap, Agents);
+  // The largest counter-relative wait per (engine, agent) of the consumers
+  // of the block so far, c's own included: C_F does not change inside a
+  // block and S_F only grows, so each is a wait that c's engine has run
+  // when c starts (an earlier one that emission leaves out as implied is
+  // implied by a wait at least as large).
+  struct CounterWait {
+    Engine E;
+    AgentId F;
+    int64_t K;
+  };
+  SmallVector<CounterWait, 8> CounterWaits;
+  const MachineBasicBlock *Block = nullptr;
   for (unsigned C = 0; C < Waits.size(); ++C) {
     auto &WS = Waits[C];
-    const ThresholdBoundState *In = Bounds->incoming(*Deps.sites()[C].MBB);
-    // c's largest counter-relative wait per agent, read before erasing
-    // (the predicate must not look at the vector it compacts).
-    SmallVector<std::pair<AgentId, int64_t>, 4> CounterWaits;
+    if (Deps.sites()[C].MBB != Block || !EarlierCounterWaitsCover) {
+      Block = Deps.sites()[C].MBB;
+      CounterWaits.clear();
+    }
+    const ThresholdBoundState *In = Bounds->incoming(*Block);
+    // Read before erasing (the predicate must not look at the vector it
+    // compacts).
     for (const WaitRequest &O : WS) {
       if (O.Snapshot)
         continue;
-      auto It = llvm::find_if(CounterWaits,
-                              [&](const auto &P) { return P.first == O.F; });
+      auto It = llvm::find_if(CounterWaits, [&](const CounterWait &P) {
+        return P.E == O.E && P.F == O.F;
+      });
       if (It == CounterWaits.end())
-        CounterWaits.push_back({O.F, O.K});
+        CounterWaits.push_back({O.E, O.F, O.K});
       else
-        It->second = std::max(It->second, O.K);
+        It->K = std::max(It->K, O.K);
     }
     llvm::erase_if(WS, [&](const WaitRequest &R) {
       if (!R.Snapshot)
@@ -314,8 +350,8 @@ void PreciseSync::dropBoundedSnapshotWaits() {
       }
       if (V.K != ThresholdBoundState::Kind::Upper)
         return false;
-      bool Covered = llvm::any_of(CounterWaits, [&](const auto &P) {
-        return P.first == R.F && P.second >= V.Off;
+      bool Covered = llvm::any_of(CounterWaits, [&](const CounterWait &P) {
+        return P.E == R.E && P.F == R.F && P.K >= V.Off;
       });
       NumBoundCovered += Covered;
       CoveredWaitsDropped += Covered;
@@ -518,17 +554,86 @@ void PreciseSync::mergeSnapshots() {
 // 4. Emission
 //===----------------------------------------------------------------------===//
 
-void PreciseSync::emitBlock(
-    MachineBasicBlock &B, ArrayRef<SmallVector<unsigned, 1>> SnapshotsAfter) {
+/// The snapshot waits run on every path to B with no write of their
+/// register since: those at the end of every predecessor. A predecessor not
+/// emitted yet (a back edge) contributes nothing: the set is then empty.
+PreciseSync::SnapshotWaitsDone
+PreciseSync::snapshotWaitsAtEntry(const MachineBasicBlock &B,
+                                  ArrayRef<SnapshotWaitsDone> AtEnd,
+                                  const BitVector &Emitted) const {
+  SnapshotWaitsDone In;
+  bool First = true;
+  for (const MachineBasicBlock *P : B.predecessors()) {
+    if (!Deps.isReachable(*P))
+      continue;
+    unsigned PI = Gen.getRPOIndex(*P);
+    if (!Emitted.test(PI))
+      return {};
+    if (First) {
+      In = AtEnd[PI];
+      First = false;
+    } else {
+      llvm::erase_if(In, [&](const SnapshotWaitDone &W) {
+        return llvm::none_of(AtEnd[PI], [&](const SnapshotWaitDone &O) {
+          return O.sameWait(W);
+        });
+      });
+    }
+  }
+  for (SnapshotWaitDone &W : In)
+    W.Wait = nullptr;
+  return In;
+}
+
+/// Drops from Done the waits whose register an instruction of B after them
+/// writes (a rematerialization, a counter update or seed at the block's
+/// end, the entry's initialization): what is left holds at B's end.
+void PreciseSync::keepSnapshotWaitsToEnd(const MachineBasicBlock &B,
+                                         SnapshotWaitsDone &Done) const {
+  SmallDenseSet<Register, 8> WrittenAfter;
+  SmallVector<bool, 4> Keep(Done.size(), true);
+  SmallDenseMap<const MachineInstr *, SmallVector<unsigned, 1>, 8> ByWait;
+  for (unsigned I = 0; I < Done.size(); ++I)
+    ByWait[Done[I].Wait].push_back(I);
+  auto Check = [&](const MachineInstr *Wait) {
+    auto It = ByWait.find(Wait);
+    if (It == ByWait.end())
+      return;
+    for (unsigned I : It->second)
+      if (WrittenAfter.count(SnapshotReg[Done[I].Group]))
+        Keep[I] = false;
+  };
+  for (const MachineInstr &MI : llvm::reverse(B)) {
+    Check(&MI); // a wait writes no register
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg() && MO.isDef())
+        WrittenAfter.insert(MO.getReg());
+      else if (MO.isRegMask())
+        return Done.clear();
+  }
+  Check(nullptr);
+  unsigned J = 0;
+  for (unsigned I = 0; I < Done.size(); ++I)
+    if (Keep[I])
+      Done[J++] = Done[I];
+  Done.truncate(J);
+}
+
+/// SnapshotWaited: the snapshot waits run on every path to B's entry with
+/// no write of their register since (snapshotWaitsAtEntry); on return,
+/// those at B's end.
+void PreciseSync::emitBlock(MachineBasicBlock &B,
+                            ArrayRef<SmallVector<unsigned, 1>> SnapshotsAfter,
+                            SnapshotWaitsDone &SnapshotWaited) {
   ArrayRef<SyncSite> Sites = Deps.sites();
   unsigned BI = Gen.getRPOIndex(B);
   WaitedState Waited = Gen.getWaitedAtEntry(B);
-  // Snapshot waits of this block so far, per (engine, group, offset): a
-  // second one, with no write of the snapshot in between, is implied. (One
-  // with a smaller offset is too, but the translation validator relates
-  // what the engine waited for to the other group only through a wait with
-  // that group's own offset: it is emitted.)
-  SmallVector<std::tuple<Engine, unsigned, int64_t>, 4> SnapshotWaited;
+  // A snapshot wait of an engine, per (engine, group, offset), that the
+  // engine already ran on every path, with no write of the snapshot since,
+  // is implied: S_F only grows and the register holds the same value.
+  // (One with a smaller offset is too, but the translation validator
+  // relates what the engine waited for to the other group only through a
+  // wait with that group's own offset: it is emitted.)
   for (unsigned S : Deps.blockSites(B)) {
     MachineInstr &MI = *Sites[S].MI;
     for (const WaitRequest &R : Waits[S]) {
@@ -536,14 +641,17 @@ void PreciseSync::emitBlock(
         Gen.emitCounterWait(Waited, R, counterRegIn(R.F, B), MI);
         continue;
       }
-      auto Key = std::make_tuple(R.E, R.Group, R.K);
-      if (llvm::is_contained(SnapshotWaited, Key)) {
+      SnapshotWaitDone Key{R.E, R.Group, R.K, nullptr};
+      if (llvm::any_of(SnapshotWaited, [&](const SnapshotWaitDone &W) {
+            return W.sameWait(Key);
+          })) {
         Gen.noteImpliedWait(B);
         continue;
       }
-      SnapshotWaited.push_back(Key);
       Gen.emitSnapshotWait(R.E, Groups[R.Group].Producer,
                            SnapshotReg[R.Group], R.K, MI);
+      Key.Wait = &*std::prev(MI.getIterator());
+      SnapshotWaited.push_back(Key);
     }
     if (Deps.isProducer(S))
       Gen.setCompletionSemaphore(S);
@@ -554,8 +662,9 @@ void PreciseSync::emitBlock(
       Gen.emitBookkeeping(B, After, MI.getDebugLoc(), SnapshotReg[GI],
                           counterRegIn(Groups[GI].Producer, B),
                           Gen.getCountAfter(S));
-      llvm::erase_if(SnapshotWaited,
-                     [&](const auto &P) { return std::get<1>(P) == GI; });
+      llvm::erase_if(SnapshotWaited, [&](const SnapshotWaitDone &W) {
+        return SnapshotReg[W.Group] == SnapshotReg[GI];
+      });
     }
   }
   // Snapshots rematerialized where their value is a constant (li R_G, T),
@@ -580,10 +689,18 @@ void PreciseSync::emitBlock(
     if (CounterOwner[F] == F && writesCounterAt(B, F))
       Gen.emitBookkeeping(B, Term, B.findBranchDebugLoc(), CounterReg[F],
                           counterRegIn(F, B), correction(B, F));
+  keepSnapshotWaitsToEnd(B, SnapshotWaited);
 }
 
 /// Snapshots read before they are written start at 0 (semaphores start at
 /// 0 by the launch contract). Counters are 0 until their seeds (emitBlock).
+/// Counters are seeded at the entry's end when they are not used inside it
+/// (seededCounterBlocks); snapshots are not read in the entry block (its
+/// thresholds are Known or Empty: it has no predecessor), so their
+/// initialization goes to its end too, after its data-path instructions,
+/// where it does not delay the first ones on every engine. (Before the
+/// rematerializations, hoisted waits and counter updates of the block's
+/// end, which emitBlock adds after it.)
 void PreciseSync::emitEntryInitialization() {
   MachineBasicBlock &Entry = *RPO.front();
   auto I = Entry.begin();
@@ -592,6 +709,10 @@ void PreciseSync::emitEntryInitialization() {
     if (CounterReg[F] != SyncRegs::zeroReg() && CounterOwner[F] == F &&
         CounterSeeded[F].test(0))
       Gen.emitBookkeeping(Entry, I, DL, CounterReg[F], SyncRegs::zeroReg(), 0);
+  if (EntryBookkeepingAtEnd) {
+    I = Entry.getFirstTerminator();
+    DL = Entry.findBranchDebugLoc();
+  }
   SmallVector<unsigned, 12> Initialized;
   for (unsigned GI = 0; GI < Groups.size(); ++GI)
     if (NeedsSnapshot[GI] && SnapshotLiveAtEntry.lookup(GI) &&
@@ -622,9 +743,20 @@ void PreciseSync::emit() {
     for (unsigned S : Last)
       SnapshotsAfter[S].push_back(GI);
   }
-  for (MachineBasicBlock *B : RPO)
-    emitBlock(*B, SnapshotsAfter);
+  // The entry's initializations first: its own end-of-block writes and
+  // snapshot waits follow them.
   emitEntryInitialization();
+  std::vector<SnapshotWaitsDone> SnapshotWaitedAtEnd(RPO.size());
+  BitVector Emitted(RPO.size());
+  for (MachineBasicBlock *B : RPO) {
+    unsigned BI = Gen.getRPOIndex(*B);
+    SnapshotWaitsDone SnapshotWaited;
+    if (RepeatedSnapshotWaits)
+      SnapshotWaited = snapshotWaitsAtEntry(*B, SnapshotWaitedAtEnd, Emitted);
+    emitBlock(*B, SnapshotsAfter, SnapshotWaited);
+    SnapshotWaitedAtEnd[BI] = std::move(SnapshotWaited);
+    Emitted.set(BI);
+  }
 }
 
 bool PreciseSync::run() {

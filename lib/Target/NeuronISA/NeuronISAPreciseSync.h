@@ -25,6 +25,7 @@
 #include "NeuronISASyncState.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/CommandLine.h"
 #include <memory>
 #include <vector>
 
@@ -32,6 +33,10 @@ namespace llvm {
 class MachineLoop;
 
 namespace NeuronISA {
+
+/// -neuronisa-sync-entry-bookkeeping-at-end: counters seeded and snapshots
+/// initialized at the end of the entry block instead of its start.
+extern cl::opt<bool> EntryBookkeepingAtEnd;
 
 class PreciseSync {
 public:
@@ -212,9 +217,27 @@ private:
   bool writesRegisterIn(const MachineLoop &L, unsigned Reg) const;
 
   //===--- 4. Emission ----------------------------------------------------===//
+  /// A snapshot wait some engine has run: E waited on Group's register + K
+  /// (Wait: the instruction, or null when it ran in a predecessor block).
+  struct SnapshotWaitDone {
+    Engine E;
+    unsigned Group;
+    int64_t K;
+    const MachineInstr *Wait;
+    bool sameWait(const SnapshotWaitDone &O) const {
+      return E == O.E && Group == O.Group && K == O.K;
+    }
+  };
+  using SnapshotWaitsDone = SmallVector<SnapshotWaitDone, 4>;
   void emit();
   void emitBlock(MachineBasicBlock &B,
-                 ArrayRef<SmallVector<unsigned, 1>> SnapshotsAfter);
+                 ArrayRef<SmallVector<unsigned, 1>> SnapshotsAfter,
+                 SnapshotWaitsDone &SnapshotWaited);
+  SnapshotWaitsDone snapshotWaitsAtEntry(const MachineBasicBlock &B,
+                                         ArrayRef<SnapshotWaitsDone> AtEnd,
+                                         const BitVector &Emitted) const;
+  void keepSnapshotWaitsToEnd(const MachineBasicBlock &B,
+                              SnapshotWaitsDone &Done) const;
   void emitEntryInitialization();
 };
 

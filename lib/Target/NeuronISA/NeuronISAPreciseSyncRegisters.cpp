@@ -56,6 +56,13 @@ static cl::opt<bool> OffsetSnapshots(
              "share one snapshot register, waited on with an offset (false: "
              "only groups with the same last sites share)"));
 
+static cl::opt<bool> RematerializeFirst(
+    "neuronisa-sync-remat-first", cl::Hidden, cl::init(true),
+    cl::desc("Try each snapshot's rematerialized live range (li R, T at the "
+             "end of the blocks where its value is a constant) before the "
+             "one from the entry (false: only when no register holds the "
+             "longer one)"));
+
 /// How far below the register's value a group's threshold may lie and still
 /// share its register. The translation validator's driver proposes the
 /// relations between tracked sets up to the same distance
@@ -234,12 +241,30 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
   Liveness.clear();
   PendingRemat.clear();
   SmallVector<std::pair<unsigned, int64_t>, 8> Remat;
+  // Written: a site of the group runs on every path from the entry to the
+  // block's end (predecessors not seen yet, across back edges, count as
+  // unwritten). A block whose predecessors are all written gets no li: on
+  // every path it would write the register a second time, with the value
+  // the snapshot write after the latest site already gave it.
+  BitVector Written(Rematerialize ? RPO.size() : 0);
+  auto HasSite = [&](const MachineBasicBlock &B) {
+    return llvm::any_of(Deps.blockSites(B), [&](unsigned S) {
+      return llvm::is_contained(Deps.producerGroups(S), GI);
+    });
+  };
   for (unsigned I = 0; Rematerialize && I < RPO.size(); ++I) {
     const MachineBasicBlock &B = *RPO[I];
-    if (MLI.getLoopFor(&B) || B.succ_empty() ||
-        llvm::any_of(Deps.blockSites(B), [&](unsigned S) {
-          return llvm::is_contained(Deps.producerGroups(S), GI);
-        }))
+    bool PredsWritten = I != 0;
+    for (const MachineBasicBlock *P : B.predecessors())
+      if (Deps.isReachable(*P)) {
+        unsigned PI = Gen.getRPOIndex(*P);
+        PredsWritten &= PI < I && Written.test(PI);
+      }
+    if (HasSite(B) || PredsWritten) {
+      Written.set(I);
+      continue;
+    }
+    if (MLI.getLoopFor(&B) || B.succ_empty())
       continue;
     if (std::optional<int64_t> T = constantThresholdAtEnd(GI, B)) {
       Liveness.addDef(I, End);
@@ -313,9 +338,15 @@ void PreciseSync::seededCounterBlocks(AgentId Owner, BitVector &Seeded) {
         Seed(S);
   Propagate();
   CountVaries[Owner] = Seeded;
-  if (!LazyCounters) { // seeded at the entry: live from there
-    for (unsigned I = 0; I < RPO.size(); ++I)
-      Seeded.set(I);
+  if (!LazyCounters) {
+    // Seeded at the entry: live from there. No correction runs before the
+    // entry block (it has no predecessor), so inside it C_F = 0: its reads
+    // use r0, and the seed (li C_F, d) goes at its end, after its data-path
+    // instructions (emitBlock), not before the first one on every engine.
+    bool EntryVaries = Seeded.test(0);
+    Seeded.set();
+    if (EntryBookkeepingAtEnd && !EntryVaries)
+      Seeded.reset(0);
     return;
   }
   for (bool Changed = true; Changed;) {
@@ -789,7 +820,8 @@ bool PreciseSync::assignSnapshots(
     // Unknown region (snapshotRange) may still fit: it is shorter, but it
     // can cost an li where the value was written anyway, so it is only
     // tried then.
-    for (bool Remat : {false, true}) {
+    for (bool Remat : {RematerializeFirst.getValue(),
+                       !RematerializeFirst.getValue()}) {
       if (!llvm::any_of(Occupied, FreeAtUses))
         break;
       LiveSpans R = snapshotRange(GI, Remat);

@@ -17,8 +17,11 @@ declare void @neuronisa.dve.ts.add(ptr addrspace(2), ptr addrspace(2), float, i3
 declare void @neuronisa.pool.memset(ptr addrspace(2), float, i32, i32)
 
 ; PRECISE-LABEL: loop_carried:
-; PRECISE:       li r20, 0
-; PRECISE-NEXT:  pool.memset [r0+0x0], 0.0, 128, 512, [[POOL:s[0-9]+]]
+; The counter is set after the entry's data-path instruction, not before
+; it on every engine.
+; PRECISE-NOT:   li
+; PRECISE:       pool.memset [r0+0x0], 0.0, 128, 512, [[POOL:s[0-9]+]]
+; PRECISE-NEXT:  li r20, 0
 ; The memset's waits do not change in the loop: they run once, in the
 ; preheader (reached only when the loop runs), right before the first ACT and
 ; DVE instructions.

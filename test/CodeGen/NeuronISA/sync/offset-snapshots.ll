@@ -16,12 +16,18 @@
 
 ; REMARK: 2 semaphores, 1 counter and 2 snapshot registers of {{[0-9]+}} free
 
+; In the entry block the DVE count is a constant: @z/@w's snapshot is
+; written with li, and the counter is set after the data-path instructions.
+; @a/@b's snapshot is 0 until the loop: set in its preheader.
 ; CHECK-LABEL: offsets:
-; CHECK:       li [[C:r[0-9]+]], 0
+; CHECK-NOT:   li
+; CHECK:       dve.tt.add
+; CHECK-NEXT:  dve.tt.add
+; CHECK-NEXT:  li [[ZW:r[0-9]+]], 2
+; CHECK-NEXT:  li [[C:r[0-9]+]], 0
+; CHECK:       # %loop.preheader
+; CHECK-NEXT:  li {{r[0-9]+}}, 0
 ; CHECK-NEXT:  li [[AB:r[0-9]+]], 0
-; CHECK-NEXT:  dve.tt.add
-; CHECK-NEXT:  dve.tt.add
-; CHECK-NEXT:  addi [[ZW:r[0-9]+]], [[C]], 2
 ; CHECK:       # %loop
 ; CHECK:       act.waitr [[DVE:s[0-9]+]], [[AB]], -1
 ; CHECK-NEXT:  act.exp

@@ -26,13 +26,15 @@
 ; REMARK-NOT: remark
 ; Every snapshot is written before the loop reads it: no initialization.
 ; CHECK-LABEL: exhaust:
-; CHECK: li r20, 0
+; In the entry block the DVE count is a constant (li), and the counter is
+; set at its end.
 ; CHECK-NOT: li r{{[0-9]+}}, 0
-; CHECK: addi r3, r20, 5
-; CHECK: addi r19, r20, 21
+; CHECK: li r3, 5
+; CHECK: li r19, 21
 ; CHECK-NEXT: dve.memset
-; CHECK-NEXT: addi r21, r20, 22
-; CHECK: addi r31, r20, 32
+; CHECK-NEXT: li r21, 22
+; CHECK: li r31, 32
+; CHECK-NEXT: li r20, 0
 ; CHECK: # %loop
 ; The first 28 exps wait on their snapshots, r31 down to r3.
 ; CHECK: act.waitr [[DVE:s[0-9]+]], r31, 0
