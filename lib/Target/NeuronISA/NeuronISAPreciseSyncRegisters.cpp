@@ -62,6 +62,14 @@ static cl::opt<bool> OffsetSnapshots(
 /// (proofs/checker/main.ml), which bounds its cost per site.
 static constexpr int64_t MaxSnapshotOffset = 16;
 
+static cl::opt<bool> PriorityByFallbackCost(
+    "neuronisa-sync-snapshot-priority-by-fallback", cl::Hidden,
+    cl::init(false),
+    cl::desc("Weight a snapshot wait 8 times more when its fallback would "
+             "wait for every earlier instance of its agent (an experiment: "
+             "docs/Synchronization.md, 'registers by what the fallback "
+             "loses')"));
+
 static cl::opt<bool> ExplainSnapshots(
     "neuronisa-sync-explain-snapshots", cl::Hidden,
     cl::desc("Print to stderr, for each dependence group that needs a "
@@ -737,15 +745,37 @@ bool PreciseSync::assignSnapshots(
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   SnapshotReg.assign(Groups.size(), 0);
   SmallVector<std::pair<uint64_t, unsigned>, 8> Want;
+  // With PriorityByFallbackCost: the bounds the fallback would wait for.
+  SmallVector<unsigned, 32> Snap;
+  std::vector<unsigned> Index(Groups.size(), ~0u);
+  std::vector<AgentId> BoundAgents;
+  std::unique_ptr<SyncDataflow<ThresholdBoundState>> Bounds;
+  if (PriorityByFallbackCost) {
+    for (unsigned GI = 0; GI < Groups.size(); ++GI)
+      if (NeedsSnapshot[GI]) {
+        Index[GI] = Snap.size();
+        Snap.push_back(GI);
+      }
+    if (!Snap.empty())
+      Bounds = solveThresholdBounds(Snap, BoundAgents);
+  }
   for (unsigned GI = 0; GI < Groups.size(); ++GI) {
     if (!NeedsSnapshot[GI])
       continue;
     uint64_t W = 0;
     for (unsigned C : Groups[GI].Consumers)
       for (const WaitRequest &R : Waits[C])
-        if (R.Group == GI && R.Snapshot)
-          W += uint64_t(1)
-               << std::min(3 * MLI.getLoopDepth(Deps.sites()[C].MBB), 60u);
+        if (R.Group == GI && R.Snapshot) {
+          unsigned Depth = 3 * MLI.getLoopDepth(Deps.sites()[C].MBB);
+          if (Bounds) {
+            ThresholdBoundState::Bound V =
+                Bounds->incoming(*Deps.sites()[C].MBB)->get(Index[GI]);
+            if (V.K != ThresholdBoundState::Kind::Empty &&
+                fallbackThreshold(V, C, R) >= offsetBefore(C, R.F))
+              Depth += 3;
+          }
+          W += uint64_t(1) << std::min(Depth, 60u);
+        }
     Want.push_back({W, GI});
   }
   llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
