@@ -70,6 +70,13 @@ static cl::opt<bool> PriorityByFallbackCost(
              "docs/Synchronization.md, 'registers by what the fallback "
              "loses')"));
 
+static cl::opt<bool> RematFromCounter(
+    "neuronisa-sync-remat-from-counter", cl::Hidden, cl::init(false),
+    cl::desc("Also rematerialize a snapshot as addi R_G, C_F, k at the end "
+             "of blocks outside loops where its threshold is Known (an "
+             "experiment: docs/Synchronization.md, 'Peeling the first "
+             "iteration')"));
+
 static cl::opt<bool> ExplainSnapshots(
     "neuronisa-sync-explain-snapshots", cl::Hidden,
     cl::desc("Print to stderr, for each dependence group that needs a "
@@ -225,6 +232,29 @@ PreciseSync::constantThresholdAtEnd(unsigned GI,
   return std::nullopt;
 }
 
+/// Group GI's threshold at the end of B relative to its agent's counter,
+/// T = C_F + k, where the group's value at B's entry is Known(k) (B has no
+/// site of the group) and the counter's register holds C_F at B's end (it
+/// is live out of B). Only with -neuronisa-sync-remat-from-counter.
+std::optional<int64_t>
+PreciseSync::counterRelativeThresholdAtEnd(unsigned GI,
+                                           const MachineBasicBlock &B) const {
+  if (!RematFromCounter || GI >= Deps.groups().size())
+    return std::nullopt;
+  AgentId Owner = CounterOwner[Groups[GI].Producer];
+  const BitVector &Live = CounterLiveOut[Owner];
+  if (CounterReg[Owner] == SyncRegs::zeroReg() || Live.empty() ||
+      !Live.test(Gen.getRPOIndex(B)))
+    return std::nullopt;
+  const ThresholdState *In = Thresholds->incoming(B);
+  if (!In)
+    return std::nullopt;
+  ThresholdState::GroupThreshold V = In->get(GI);
+  if (V.K == ThresholdState::Kind::Known)
+    return V.Off;
+  return std::nullopt;
+}
+
 /// Group GI's snapshot register: read by the waits of its Unknown consumers
 /// (which precede every producer of the group in their block, else their
 /// threshold would be Known), written after the last producer of the group
@@ -241,7 +271,7 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   Liveness.clear();
   PendingRemat.clear();
-  SmallVector<std::pair<unsigned, int64_t>, 8> Remat;
+  SmallVector<RematWrite, 8> Remat;
   for (unsigned I = 0; Rematerialize && I < RPO.size(); ++I) {
     const MachineBasicBlock &B = *RPO[I];
     if (MLI.getLoopFor(&B) || B.succ_empty() ||
@@ -251,7 +281,11 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
       continue;
     if (std::optional<int64_t> T = constantThresholdAtEnd(GI, B)) {
       Liveness.addDef(I, End);
-      Remat.push_back({I, *T});
+      Remat.push_back({I, *T, false});
+    } else if (std::optional<int64_t> K =
+                   counterRelativeThresholdAtEnd(GI, B)) {
+      Liveness.addDef(I, End);
+      Remat.push_back({I, *K, true});
     }
   }
   for (unsigned C : G.Consumers)
@@ -265,9 +299,9 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
   Liveness.solve(/*DefsKill=*/true);
   SnapshotLiveAtEntry[GI] = Liveness.isLiveIn(0);
   Liveness.getLiveOutBlocks(SnapshotLiveOut[GI]);
-  for (const auto &[I, T] : Remat)
-    if (Liveness.isLiveOut(I))
-      PendingRemat.push_back({I, T});
+  for (const RematWrite &W : Remat)
+    if (Liveness.isLiveOut(W.Index))
+      PendingRemat.push_back(W);
   LiveSpans R;
   SmallVector<unsigned, 32> Blocks; // the blocks that can get a span
   Liveness.getBlocks(Blocks);
@@ -839,8 +873,8 @@ bool PreciseSync::assignSnapshots(
       continue;
     }
     SnapshotReg[GI] = Pool.reg(Reg);
-    for (const auto &[I, T] : PendingRemat)
-      SnapshotRemat[I].push_back({GI, T});
+    for (const RematWrite &W : PendingRemat)
+      SnapshotRemat[W.Index].push_back({GI, W.T, W.FromCounter});
     if (!CounterUsed.test(Reg))
       SnapshotUsed.set(Reg);
   }
