@@ -667,12 +667,18 @@ void PreciseSync::emitBlock(MachineBasicBlock &B,
       });
     }
   }
-  // Snapshots rematerialized where their value is a constant (li R_G, T),
-  // before the hoisted waits: a wait hoisted into this block may read one.
-  for (const auto &[GI, T] : SnapshotRemat[BI])
-    if (llvm::binary_search(SnapshotLiveOut[GI], BI))
+  // Snapshots rematerialized where their value is a constant (li R_G, T)
+  // or, with -neuronisa-sync-remat-from-counter, Known (addi R_G, C_F, T),
+  // before the hoisted waits (a wait hoisted into this block may read one)
+  // and the counter updates.
+  for (const RematWrite &W : SnapshotRemat[BI])
+    if (llvm::binary_search(SnapshotLiveOut[W.Index], BI))
       Gen.emitBookkeeping(B, B.getFirstTerminator(), B.findBranchDebugLoc(),
-                          SnapshotReg[GI], SyncRegs::zeroReg(), T);
+                          SnapshotReg[W.Index],
+                          W.FromCounter
+                              ? counterRegIn(Groups[W.Index].Producer, B)
+                              : SyncRegs::zeroReg(),
+                          W.T);
   // Hoisted loop-invariant waits, before the block's counter updates.
   for (const HoistedWait &H : HoistedWaits[BI]) {
     MachineInstr &Consumer = *Sites[H.Consumer].MI;

@@ -111,13 +111,22 @@ private:
   /// Per owner agent, by RPO index: the blocks some correction of it can
   /// run before (N_F is not a compile-time constant there).
   std::vector<BitVector> CountVaries;
-  /// Per RPO index: snapshots written at the block's end with a constant
-  /// (group, value): see snapshotRange.
-  std::vector<SmallVector<std::pair<unsigned, int64_t>, 2>> SnapshotRemat;
+  /// A snapshot written at a block's end with the value its group's
+  /// threshold has there: li R_G, T, or addi R_G, C_F, T (FromCounter).
+  struct RematWrite {
+    unsigned Index; // the group (SnapshotRemat) or the block (PendingRemat)
+    int64_t T;
+    bool FromCounter;
+  };
+  /// Per RPO index: snapshots rematerialized at the block's end: see
+  /// snapshotRange.
+  std::vector<SmallVector<RematWrite, 2>> SnapshotRemat;
   /// The rematerializations of the group snapshotRange last computed.
-  SmallVector<std::pair<unsigned, int64_t>, 8> PendingRemat;
+  SmallVector<RematWrite, 8> PendingRemat;
   std::optional<int64_t> constantThresholdAtEnd(unsigned Group,
                                                 const MachineBasicBlock &B) const;
+  std::optional<int64_t> counterRelativeThresholdAtEnd(
+      unsigned Group, const MachineBasicBlock &B) const;
   void seededCounterBlocks(AgentId Owner, BitVector &Seeded);
   bool isCounterSeededIn(AgentId F, const MachineBasicBlock &B) const;
   /// The register that holds C_F in block B: r0 where C_F = 0.

@@ -69,6 +69,21 @@ static cl::opt<bool> RematerializeFirst(
 /// (proofs/checker/main.ml), which bounds its cost per site.
 static constexpr int64_t MaxSnapshotOffset = 16;
 
+static cl::opt<bool> PriorityByFallbackCost(
+    "neuronisa-sync-snapshot-priority-by-fallback", cl::Hidden,
+    cl::init(false),
+    cl::desc("Weight a snapshot wait 8 times more when its fallback would "
+             "wait for every earlier instance of its agent (an experiment: "
+             "docs/Synchronization.md, 'registers by what the fallback "
+             "loses')"));
+
+static cl::opt<bool> RematFromCounter(
+    "neuronisa-sync-remat-from-counter", cl::Hidden, cl::init(false),
+    cl::desc("Also rematerialize a snapshot as addi R_G, C_F, k at the end "
+             "of blocks outside loops where its threshold is Known (an "
+             "experiment: docs/Synchronization.md, 'Peeling the first "
+             "iteration')"));
+
 static cl::opt<bool> ExplainSnapshots(
     "neuronisa-sync-explain-snapshots", cl::Hidden,
     cl::desc("Print to stderr, for each dependence group that needs a "
@@ -224,6 +239,29 @@ PreciseSync::constantThresholdAtEnd(unsigned GI,
   return std::nullopt;
 }
 
+/// Group GI's threshold at the end of B relative to its agent's counter,
+/// T = C_F + k, where the group's value at B's entry is Known(k) (B has no
+/// site of the group) and the counter's register holds C_F at B's end (it
+/// is live out of B). Only with -neuronisa-sync-remat-from-counter.
+std::optional<int64_t>
+PreciseSync::counterRelativeThresholdAtEnd(unsigned GI,
+                                           const MachineBasicBlock &B) const {
+  if (!RematFromCounter || GI >= Deps.groups().size())
+    return std::nullopt;
+  AgentId Owner = CounterOwner[Groups[GI].Producer];
+  const BitVector &Live = CounterLiveOut[Owner];
+  if (CounterReg[Owner] == SyncRegs::zeroReg() || Live.empty() ||
+      !Live.test(Gen.getRPOIndex(B)))
+    return std::nullopt;
+  const ThresholdState *In = Thresholds->incoming(B);
+  if (!In)
+    return std::nullopt;
+  ThresholdState::GroupThreshold V = In->get(GI);
+  if (V.K == ThresholdState::Kind::Known)
+    return V.Off;
+  return std::nullopt;
+}
+
 /// Group GI's snapshot register: read by the waits of its Unknown consumers
 /// (which precede every producer of the group in their block, else their
 /// threshold would be Known), written after the last producer of the group
@@ -240,7 +278,7 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   Liveness.clear();
   PendingRemat.clear();
-  SmallVector<std::pair<unsigned, int64_t>, 8> Remat;
+  SmallVector<RematWrite, 8> Remat;
   // Written: a site of the group runs on every path from the entry to the
   // block's end (predecessors not seen yet, across back edges, count as
   // unwritten). A block whose predecessors are all written gets no li: on
@@ -268,7 +306,11 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
       continue;
     if (std::optional<int64_t> T = constantThresholdAtEnd(GI, B)) {
       Liveness.addDef(I, End);
-      Remat.push_back({I, *T});
+      Remat.push_back({I, *T, false});
+    } else if (std::optional<int64_t> K =
+                   counterRelativeThresholdAtEnd(GI, B)) {
+      Liveness.addDef(I, End);
+      Remat.push_back({I, *K, true});
     }
   }
   for (unsigned C : G.Consumers)
@@ -282,9 +324,9 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
   Liveness.solve(/*DefsKill=*/true);
   SnapshotLiveAtEntry[GI] = Liveness.isLiveIn(0);
   Liveness.getLiveOutBlocks(SnapshotLiveOut[GI]);
-  for (const auto &[I, T] : Remat)
-    if (Liveness.isLiveOut(I))
-      PendingRemat.push_back({I, T});
+  for (const RematWrite &W : Remat)
+    if (Liveness.isLiveOut(W.Index))
+      PendingRemat.push_back(W);
   LiveSpans R;
   SmallVector<unsigned, 32> Blocks; // the blocks that can get a span
   Liveness.getBlocks(Blocks);
@@ -768,15 +810,37 @@ bool PreciseSync::assignSnapshots(
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   SnapshotReg.assign(Groups.size(), 0);
   SmallVector<std::pair<uint64_t, unsigned>, 8> Want;
+  // With PriorityByFallbackCost: the bounds the fallback would wait for.
+  SmallVector<unsigned, 32> Snap;
+  std::vector<unsigned> Index(Groups.size(), ~0u);
+  std::vector<AgentId> BoundAgents;
+  std::unique_ptr<SyncDataflow<ThresholdBoundState>> Bounds;
+  if (PriorityByFallbackCost) {
+    for (unsigned GI = 0; GI < Groups.size(); ++GI)
+      if (NeedsSnapshot[GI]) {
+        Index[GI] = Snap.size();
+        Snap.push_back(GI);
+      }
+    if (!Snap.empty())
+      Bounds = solveThresholdBounds(Snap, BoundAgents);
+  }
   for (unsigned GI = 0; GI < Groups.size(); ++GI) {
     if (!NeedsSnapshot[GI])
       continue;
     uint64_t W = 0;
     for (unsigned C : Groups[GI].Consumers)
       for (const WaitRequest &R : Waits[C])
-        if (R.Group == GI && R.Snapshot)
-          W += uint64_t(1)
-               << std::min(3 * MLI.getLoopDepth(Deps.sites()[C].MBB), 60u);
+        if (R.Group == GI && R.Snapshot) {
+          unsigned Depth = 3 * MLI.getLoopDepth(Deps.sites()[C].MBB);
+          if (Bounds) {
+            ThresholdBoundState::Bound V =
+                Bounds->incoming(*Deps.sites()[C].MBB)->get(Index[GI]);
+            if (V.K != ThresholdBoundState::Kind::Empty &&
+                fallbackThreshold(V, C, R) >= offsetBefore(C, R.F))
+              Depth += 3;
+          }
+          W += uint64_t(1) << std::min(Depth, 60u);
+        }
     Want.push_back({W, GI});
   }
   llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
@@ -841,8 +905,8 @@ bool PreciseSync::assignSnapshots(
       continue;
     }
     SnapshotReg[GI] = Pool.reg(Reg);
-    for (const auto &[I, T] : PendingRemat)
-      SnapshotRemat[I].push_back({GI, T});
+    for (const RematWrite &W : PendingRemat)
+      SnapshotRemat[W.Index].push_back({GI, W.T, W.FromCounter});
     if (!CounterUsed.test(Reg))
       SnapshotUsed.set(Reg);
   }
