@@ -40,6 +40,8 @@
 #include "llvm/InitializePasses.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+#include <memory>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
@@ -63,11 +65,112 @@ static cl::opt<SyncMode> SyncModeOpt(
                           "insert nothing; keep hand-written "
                           "synchronization")));
 
+static cl::opt<bool> SplitAgentsOpt(
+    "neuronisa-sync-split-agents", cl::Hidden, cl::init(true),
+    cl::desc("Precise mode: where waits fall back for lack of registers, "
+             "retry with the agents concerned split by producer block into "
+             "sub-agents with semaphores of their own, and keep the plan "
+             "with fewer fallen-back waits"));
+
+static cl::opt<unsigned> SplitAgentsRounds(
+    "neuronisa-sync-split-rounds", cl::Hidden, cl::init(2),
+    cl::desc("Precise mode: how many times the agents split are extended "
+             "by those of the waits still falling back"));
+
 bool NeuronISA::isPreciseSyncRequested() {
   return SyncModeOpt == SyncMode::Precise;
 }
 
 namespace {
+
+/// One plan of the precise algorithm: its dependences (the function's, or a
+/// copy with agents split), its report and its generator. Not movable: the
+/// generator points at the report.
+struct PrecisePlan {
+  std::unique_ptr<EngineDependences> SplitDeps; // null: the function's
+  const EngineDependences *Deps;
+  SyncReport Report;
+  std::unique_ptr<SyncGenerator> Gen;
+  std::unique_ptr<PreciseSync> Sync;
+  bool Planned = false;
+
+  PrecisePlan(MachineFunction &MF, const EngineDependences &FunctionDeps,
+              std::unique_ptr<EngineDependences> Split,
+              const MachineLoopInfo &MLI, unsigned FreeRegs)
+      : SplitDeps(std::move(Split)),
+        Deps(SplitDeps ? SplitDeps.get() : &FunctionDeps) {
+    Report.FreeRegs = FreeRegs;
+    Gen = std::make_unique<SyncGenerator>(MF, *Deps, MLI, Report);
+    Sync = std::make_unique<PreciseSync>(*Gen);
+    Planned = Sync->plan();
+  }
+  PrecisePlan(const PrecisePlan &) = delete;
+  PrecisePlan &operator=(const PrecisePlan &) = delete;
+};
+
+/// The hardware agents of the waits that fell back in Plan.
+static uint32_t fallenBackAgents(const PrecisePlan &Plan) {
+  uint32_t Mask = 0;
+  for (const SyncReport::Fallback &FB : Plan.Report.Fallbacks)
+    if (!FB.Consumers.empty())
+      Mask |= 1u << Plan.Deps->hardwareAgent(FB.Agent);
+  return Mask;
+}
+
+/// The precise plan for MF: the plain one, or, where waits of it fall back
+/// for lack of registers, the plan with the agents concerned split into
+/// sub-agents by producer block (docs/Synchronization.md, "Sub-agents") if
+/// fewer waits fall back there and its counters fit. Null when the plain
+/// plan's counters do not fit (Report then says so).
+static std::unique_ptr<PrecisePlan>
+planPrecise(MachineFunction &MF, const EngineDependences &Deps,
+            const MachineLoopInfo &MLI, SyncReport &Report) {
+  auto Best = std::make_unique<PrecisePlan>(MF, Deps, nullptr, MLI,
+                                            Report.FreeRegs);
+  if (!Best->Planned) {
+    Report = Best->Report;
+    return nullptr;
+  }
+  unsigned BestWaits = Best->Report.countFallbackWaits();
+  if (!SplitAgentsOpt || !BestWaits)
+    return Best;
+  SyncReport::AgentSplit Info;
+  Info.FallbackWaitsBefore = BestWaits;
+  Info.FallbackWaitsAfter = ~0u;
+  uint32_t Mask = fallenBackAgents(*Best), Tried = 0;
+  for (unsigned Round = 0; Round < SplitAgentsRounds && (Mask & ~Tried);
+       ++Round) {
+    Tried |= Mask;
+    auto Split = std::make_unique<EngineDependences>(Deps);
+    if (!Split->splitAgents(Tried))
+      break;
+    auto Try = std::make_unique<PrecisePlan>(MF, Deps, std::move(Split), MLI,
+                                             Report.FreeRegs);
+    if (!Try->Planned)
+      break; // the sub-agents' counters do not fit
+    unsigned Waits = Try->Report.countFallbackWaits();
+    Info.FallbackWaitsAfter = std::min(Info.FallbackWaitsAfter, Waits);
+    Mask = fallenBackAgents(*Try);
+    if (Waits < BestWaits) {
+      Best = std::move(Try);
+      BestWaits = Waits;
+      Info.Kept = true;
+      Info.Split.clear();
+      for (AgentId F = 0; F < NumAgents; ++F)
+        if (Tried & (1u << F))
+          Info.Split.push_back(F);
+      Info.SyncAgents = Best->Report.Semaphores;
+    }
+    if (!Waits)
+      break;
+  }
+  if (Info.Split.empty())
+    for (AgentId F = 0; F < NumAgents; ++F)
+      if (Tried & (1u << F))
+        Info.Split.push_back(F);
+  Best->Report.Split = Info;
+  return Best;
+}
 
 /// The pass itself, independent of the pass manager that runs it.
 class NeuronISASync {
@@ -225,25 +328,37 @@ bool NeuronISASync::run(MachineFunction &MF, bool &CFGChanged) {
   Report.FreeRegs = SyncRegisterPool(MF).size();
   bool Precise = Mode == SyncMode::Precise;
   bool Changed = false;
+  std::unique_ptr<PrecisePlan> Plan;
   if (!Deps.groups().empty()) {
     if (ensureEntryHasNoPredecessors(MF)) {
       // Block numbers and sites are unchanged; the new block has none.
       CFGChanged = true;
       Deps.analyze(MF, SE, AA);
     }
-    SyncGenerator Gen(MF, Deps, MLI, Report);
-    if (Precise && !PreciseSync(Gen).run())
-      Precise = false;
-    if (!Precise)
+    if (Precise) {
+      Plan = planPrecise(MF, Deps, MLI, Report);
+      if (Plan) {
+        Plan->Sync->emitPlan();
+        Report = Plan->Report;
+        errs() << Plan->Sync->getExplanation();
+      } else {
+        Precise = false;
+      }
+    }
+    if (!Precise) {
+      SyncGenerator Gen(MF, Deps, MLI, Report);
       BarrierSync(Gen).run();
+    }
     Changed = true;
   }
-  emitSyncRemarks(MF, MLI, Deps, Report, Precise, ORE);
+  // The agents of the synchronization emitted (sub-agents if split).
+  const EngineDependences &Emitted = Plan ? *Plan->Deps : Deps;
+  emitSyncRemarks(MF, MLI, Emitted, Report, Precise, ORE);
   if (isSyncDumpRequested()) {
     SmallVector<std::string, 2> Why;
     for (const SyncReport::Fallback &FB : Report.Fallbacks)
       Why.push_back(FB.Why);
-    dumpSyncForValidation(MF, Deps, Precise ? "precise" : "barrier", Why);
+    dumpSyncForValidation(MF, Emitted, Precise ? "precise" : "barrier", Why);
   }
   return Changed;
 }
