@@ -72,10 +72,10 @@ static cl::opt<bool> SplitAgentsOpt(
              "sub-agents with semaphores of their own, and keep the plan "
              "with fewer fallen-back waits"));
 
-static cl::opt<unsigned> SplitAgentsRounds(
-    "neuronisa-sync-split-rounds", cl::Hidden, cl::init(2),
-    cl::desc("Precise mode: how many times the agents split are extended "
-             "by those of the waits still falling back"));
+static cl::opt<unsigned> SplitPlans(
+    "neuronisa-sync-split-plans", cl::Hidden, cl::init(6),
+    cl::desc("Precise mode: at most this many plans with split agents per "
+             "function (compile time)"));
 
 bool NeuronISA::isPreciseSyncRequested() {
   return SyncModeOpt == SyncMode::Precise;
@@ -108,20 +108,32 @@ struct PrecisePlan {
   PrecisePlan &operator=(const PrecisePlan &) = delete;
 };
 
-/// The hardware agents of the waits that fell back in Plan.
-static uint32_t fallenBackAgents(const PrecisePlan &Plan) {
-  uint32_t Mask = 0;
+/// The hardware agents of the waits that fell back in Plan, those with the
+/// most fallen-back waits first.
+static SmallVector<AgentId, 8> fallenBackAgents(const PrecisePlan &Plan) {
+  unsigned Waits[NumAgents] = {};
   for (const SyncReport::Fallback &FB : Plan.Report.Fallbacks)
-    if (!FB.Consumers.empty())
-      Mask |= 1u << Plan.Deps->hardwareAgent(FB.Agent);
-  return Mask;
+    Waits[Plan.Deps->hardwareAgent(FB.Agent)] += FB.Consumers.size();
+  SmallVector<AgentId, 8> Agents;
+  for (AgentId F = 0; F < NumAgents; ++F)
+    if (Waits[F])
+      Agents.push_back(F);
+  llvm::stable_sort(Agents, [&](AgentId A, AgentId B) {
+    return Waits[A] > Waits[B];
+  });
+  return Agents;
 }
 
 /// The precise plan for MF: the plain one, or, where waits of it fall back
-/// for lack of registers, the plan with the agents concerned split into
+/// for lack of registers, a plan with agents concerned split into
 /// sub-agents by producer block (docs/Synchronization.md, "Sub-agents") if
-/// fewer waits fall back there and its counters fit. Null when the plain
-/// plan's counters do not fit (Report then says so).
+/// fewer waits fall back there and its counters fit. Each step splits the
+/// agents of the waits still falling back in the latest plan that fit (it
+/// may have more than the best, and lead to a better one); where their
+/// counters do not fit, one agent at a time instead (most fallen-back waits
+/// first), each kept if it leaves fewer waits falling back. At most
+/// SplitPlans plans beside the plain one. Null when the plain plan's
+/// counters do not fit (Report then says so).
 static std::unique_ptr<PrecisePlan>
 planPrecise(MachineFunction &MF, const EngineDependences &Deps,
             const MachineLoopInfo &MLI, SyncReport &Report) {
@@ -137,37 +149,71 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
   SyncReport::AgentSplit Info;
   Info.FallbackWaitsBefore = BestWaits;
   Info.FallbackWaitsAfter = ~0u;
-  uint32_t Mask = fallenBackAgents(*Best), Tried = 0;
-  for (unsigned Round = 0; Round < SplitAgentsRounds && (Mask & ~Tried);
-       ++Round) {
-    Tried |= Mask;
-    auto Split = std::make_unique<EngineDependences>(Deps);
-    if (!Split->splitAgents(Tried))
-      break;
-    auto Try = std::make_unique<PrecisePlan>(MF, Deps, std::move(Split), MLI,
-                                             Report.FreeRegs);
-    if (!Try->Planned)
-      break; // the sub-agents' counters do not fit
-    unsigned Waits = Try->Report.countFallbackWaits();
-    Info.FallbackWaitsAfter = std::min(Info.FallbackWaitsAfter, Waits);
-    Mask = fallenBackAgents(*Try);
+  uint32_t Split = 0, Tried = 0, BestSplit = 0;
+  unsigned Plans = 0;
+  std::unique_ptr<PrecisePlan> LastOwned; // the latest plan, if not Best
+  const PrecisePlan *Last = Best.get();
+  // A plan with the agents of Mask split; null if its counters do not fit.
+  auto PlanSplit = [&](uint32_t Mask) -> std::unique_ptr<PrecisePlan> {
+    ++Plans;
+    auto SplitDeps = std::make_unique<EngineDependences>(Deps);
+    if (!SplitDeps->splitAgents(Mask))
+      return nullptr;
+    auto Plan = std::make_unique<PrecisePlan>(MF, Deps, std::move(SplitDeps),
+                                              MLI, Report.FreeRegs);
+    if (!Plan->Planned)
+      return nullptr;
+    Info.FallbackWaitsAfter =
+        std::min(Info.FallbackWaitsAfter, Plan->Report.countFallbackWaits());
+    return Plan;
+  };
+  auto Adopt = [&](std::unique_ptr<PrecisePlan> Plan) {
+    unsigned Waits = Plan->Report.countFallbackWaits();
     if (Waits < BestWaits) {
-      Best = std::move(Try);
+      Best = std::move(Plan);
       BestWaits = Waits;
-      Info.Kept = true;
-      Info.Split.clear();
-      for (AgentId F = 0; F < NumAgents; ++F)
-        if (Tried & (1u << F))
-          Info.Split.push_back(F);
-      Info.SyncAgents = Best->Report.Semaphores;
+      BestSplit = Split;
+      LastOwned.reset();
+      Last = Best.get();
+    } else {
+      LastOwned = std::move(Plan);
+      Last = LastOwned.get();
     }
-    if (!Waits)
+  };
+  while (BestWaits && Plans < SplitPlans) {
+    SmallVector<AgentId, 8> Agents = fallenBackAgents(*Last);
+    llvm::erase_if(Agents, [&](AgentId F) { return Tried & (1u << F); });
+    if (Agents.empty())
+      break;
+    uint32_t All = 0;
+    for (AgentId F : Agents)
+      All |= 1u << F;
+    Tried |= All;
+    if (auto Plan = PlanSplit(Split | All)) {
+      Split |= All;
+      Adopt(std::move(Plan));
+      continue;
+    }
+    bool Improved = false;
+    for (AgentId F : Agents) {
+      if (Plans >= SplitPlans)
+        break;
+      auto Plan = PlanSplit(Split | (1u << F));
+      if (Plan && Plan->Report.countFallbackWaits() < BestWaits) {
+        Split |= 1u << F;
+        Adopt(std::move(Plan));
+        Improved = true;
+      }
+    }
+    if (!Improved)
       break;
   }
-  if (Info.Split.empty())
-    for (AgentId F = 0; F < NumAgents; ++F)
-      if (Tried & (1u << F))
-        Info.Split.push_back(F);
+  uint32_t Named = BestSplit ? BestSplit : Tried;
+  for (AgentId F = 0; F < NumAgents; ++F)
+    if (Named & (1u << F))
+      Info.Split.push_back(F);
+  Info.Kept = BestSplit != 0;
+  Info.SyncAgents = Best->Report.Semaphores;
   Best->Report.Split = Info;
   return Best;
 }
