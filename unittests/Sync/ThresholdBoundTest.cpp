@@ -26,7 +26,7 @@ const std::vector<AgentId> Agents = {agentOfEngine(Engine::DVE),
                                      agentOfEngine(Engine::ACT)};
 
 std::vector<int64_t> corrections(int64_t DVE, int64_t ACT) {
-  std::vector<int64_t> C(NumAgents, 0);
+  std::vector<int64_t> C(MaxSyncAgents, 0);
   C[agentOfEngine(Engine::DVE)] = DVE;
   C[agentOfEngine(Engine::ACT)] = ACT;
   return C;

@@ -988,6 +988,7 @@ void EngineDependences::analyze(MachineFunction &MF, ScalarEvolution *SE,
   Sites.clear();
   Groups.clear();
   NumOpaqueSites = 0;
+  resetAgents();
   collectSites(MF, SE);
   buildGroups();
 }

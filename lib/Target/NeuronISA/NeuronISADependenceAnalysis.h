@@ -202,6 +202,12 @@ struct DependenceGroup {
 
 class EngineDependences {
 public:
+  EngineDependences() { resetAgents(); }
+  /// A copy, to split agents in (the dominator tree of the remarks is not
+  /// copied; it is rebuilt on demand).
+  EngineDependences(const EngineDependences &Other);
+  EngineDependences &operator=(const EngineDependences &) = delete;
+
   /// With SE (the IR function's ScalarEvolution), HBM accesses to run-time
   /// addresses get an affine description (TileRef::AffBase); without it
   /// they conflict with every access to the same object. With AA, accesses
@@ -239,6 +245,29 @@ public:
   /// Sites without memory operands (treated as touching everything).
   unsigned NumOpaqueSites = 0;
 
+  //===--- Sub-agents (NeuronISAAgentSplit.cpp) ---------------------------===//
+  /// Splits each hardware agent F in Agents (a mask of hardware agent ids)
+  /// by producer block: F's producer sites in one block become a sub-agent
+  /// (its own sync agent id, so its own semaphore and counter); the first
+  /// block keeps F's id. Every group of F becomes one group per sub-agent
+  /// holding some of its producers, with the same consumers. Ids come from
+  /// those no site uses, up to MaxSyncAgents; when they run out, the blocks
+  /// left stay with the last sub-agent made (still a subset of F's
+  /// sites). Returns the number of sub-agents made (0: nothing changed).
+  unsigned splitAgents(uint32_t Agents);
+  /// The hardware unit (an agent id below NumAgents) that completes the
+  /// sites of sync agent A.
+  AgentId hardwareAgent(AgentId A) const { return HardwareOf[A]; }
+  /// Has A's hardware unit been split (A is one of its sub-agents)?
+  bool isSubAgent(AgentId A) const {
+    return SplitHardware & (1u << HardwareOf[A]);
+  }
+  /// One past the largest sync agent id in use (at least NumAgents).
+  unsigned numSyncAgents() const { return NumSyncAgents; }
+  /// The hardware agent's name; a sub-agent's adds its first block
+  /// ("dve/bb.3").
+  std::string syncAgentName(AgentId A) const;
+
 private:
   std::vector<SyncSite> Sites;
   std::vector<DependenceGroup> Groups;
@@ -250,6 +279,11 @@ private:
   std::vector<SmallVector<unsigned, 1>> ProducerGroups;
   std::vector<std::pair<unsigned, unsigned>> BlockRange; // by block number
   BitVector Reachable;                                   // by block number
+  AgentId HardwareOf[MaxSyncAgents];
+  int FirstBlockOf[MaxSyncAgents]; // a sub-agent's first block; -1: none
+  uint32_t SplitHardware = 0; // hardware agents split into sub-agents
+  unsigned NumSyncAgents = NumAgents;
+  void resetAgents();
 
   void collectSites(MachineFunction &MF, ScalarEvolution *SE);
   void buildGroups();

@@ -82,8 +82,8 @@ PreciseSync::PreciseSync(SyncGenerator &Gen)
 void PreciseSync::computeCounters() {
   const MachineFunction &MF = Gen.getFunction();
   unsigned NB = MF.getNumBlockIDs();
-  EntryOffset.assign(size_t(NB) * NumAgents, 0);
-  Correction.assign(size_t(NB) * NumAgents, 0);
+  EntryOffset.assign(size_t(NB) * MaxSyncAgents, 0);
+  Correction.assign(size_t(NB) * MaxSyncAgents, 0);
 
   // Union-find: the successors of one block form (part of) one class.
   std::vector<unsigned> Parent(NB);
@@ -104,23 +104,23 @@ void PreciseSync::computeCounters() {
   // The first block in reverse post-order that branches into a class fixes
   // the class's entry offsets to its own exit offsets.
   std::vector<bool> Decided(NB, false);
-  std::vector<int64_t> ClassOffset(size_t(NB) * NumAgents, 0);
+  std::vector<int64_t> ClassOffset(size_t(NB) * MaxSyncAgents, 0);
   Decided[Find(RPO.front()->getNumber())] = true; // entry: N_F = 0, C_F = 0
   for (MachineBasicBlock *B : RPO) {
     unsigned Class = Find(B->getNumber());
     assert(Decided[Class] && "a block's class is decided by an earlier pred");
-    for (AgentId F = 0; F < NumAgents; ++F)
-      entryOffset(*B, F) = ClassOffset[size_t(Class) * NumAgents + F];
+    for (AgentId F = 0; F < MaxSyncAgents; ++F)
+      entryOffset(*B, F) = ClassOffset[size_t(Class) * MaxSyncAgents + F];
     if (B->succ_empty())
       continue;
     unsigned SuccClass = Find((*B->succ_begin())->getNumber());
-    for (AgentId F = 0; F < NumAgents; ++F) {
+    for (AgentId F = 0; F < MaxSyncAgents; ++F) {
       int64_t Exit = entryOffset(*B, F) + Gen.getProducerCount(*B, F);
-      int64_t &Offset = ClassOffset[size_t(SuccClass) * NumAgents + F];
+      int64_t &Offset = ClassOffset[size_t(SuccClass) * MaxSyncAgents + F];
       if (!Decided[SuccClass])
         Offset = Exit;
       else
-        Correction[size_t(B->getNumber()) * NumAgents + F] = Exit - Offset;
+        Correction[size_t(B->getNumber()) * MaxSyncAgents + F] = Exit - Offset;
     }
     Decided[SuccClass] = true;
   }
@@ -131,7 +131,7 @@ void PreciseSync::computeCounters() {
 
 int64_t PreciseSync::offsetBefore(unsigned Site, AgentId F) const {
   const SyncSite &C = Deps.sites()[Site];
-  int64_t Off = EntryOffset[size_t(C.MBB->getNumber()) * NumAgents + F];
+  int64_t Off = EntryOffset[size_t(C.MBB->getNumber()) * MaxSyncAgents + F];
   for (unsigned S : Deps.blockSites(*C.MBB)) {
     if (S == Site)
       break;
@@ -183,7 +183,7 @@ void PreciseSync::computeThresholds() {
         for (const auto &[G, Count] : Produced[Gen.getRPOIndex(B)])
           Out.produce(G, Count);
         Out.correctCounters(ArrayRef<int64_t>(
-            &Correction[size_t(B.getNumber()) * NumAgents], NumAgents));
+            &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
         return Out;
       });
   (void)Evaluations;
@@ -228,7 +228,7 @@ void PreciseSync::dropImpliedSnapshotWaits() {
     if (WS.size() < 2)
       continue;
     const MachineBasicBlock &B = *Deps.sites()[C].MBB;
-    bool Covered[NumAgents] = {};
+    bool Covered[MaxSyncAgents] = {};
     for (const WaitRequest &R : WS)
       if (!R.Snapshot && R.K >= entryOffset(B, R.F))
         Covered[R.F] = true;
@@ -271,7 +271,7 @@ PreciseSync::solveThresholdBounds(ArrayRef<unsigned> Gs,
         for (const auto &[I, Count] : Produced[Gen.getRPOIndex(B)])
           Out.produce(I, Count);
         Out.correctCounters(ArrayRef<int64_t>(
-            &Correction[size_t(B.getNumber()) * NumAgents], NumAgents));
+            &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
         return Out;
       });
   LLVM_DEBUG(dbgs() << "neuronisa-sync: bounds of " << Gs.size()
@@ -503,7 +503,7 @@ void PreciseSync::mergeSnapshots() {
   for (unsigned C = 0; C < Waits.size(); ++C) {
     if (Waits[C].empty())
       continue;
-    for (AgentId F = 0; F < NumAgents; ++F) {
+    for (AgentId F = 0; F < MaxSyncAgents; ++F) {
       SmallVector<unsigned, 4> U;
       for (const WaitRequest &R : Waits[C])
         if (R.Snapshot && R.F == F)
@@ -691,7 +691,7 @@ void PreciseSync::emitBlock(MachineBasicBlock &B,
   // Counter updates, and seeds where a block enters the blocks where the
   // counter may differ from 0 (before them C_F = 0: li C_F, d).
   auto Term = B.getFirstTerminator();
-  for (AgentId F = 0; F < NumAgents; ++F)
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
     if (CounterOwner[F] == F && writesCounterAt(B, F))
       Gen.emitBookkeeping(B, Term, B.findBranchDebugLoc(), CounterReg[F],
                           counterRegIn(F, B), correction(B, F));
@@ -711,7 +711,7 @@ void PreciseSync::emitEntryInitialization() {
   MachineBasicBlock &Entry = *RPO.front();
   auto I = Entry.begin();
   DebugLoc DL = Entry.findDebugLoc(I);
-  for (AgentId F = 0; F < NumAgents; ++F)
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
     if (CounterReg[F] != SyncRegs::zeroReg() && CounterOwner[F] == F &&
         CounterSeeded[F].test(0))
       Gen.emitBookkeeping(Entry, I, DL, CounterReg[F], SyncRegs::zeroReg(), 0);
@@ -765,7 +765,7 @@ void PreciseSync::emit() {
   }
 }
 
-bool PreciseSync::run() {
+bool PreciseSync::plan() {
   {
     SyncPhaseTimer T("precise-counters", "Precise: counters");
     computeCounters();
@@ -793,10 +793,14 @@ bool PreciseSync::run() {
     hoistInvariantWaits();
   }
   Gen.getReport().DependenceGroups = Groups.size();
+  return true;
+}
+
+void PreciseSync::emitPlan() {
   SyncPhaseTimer T("precise-emission", "Precise: emission");
   emit();
   SmallVector<unsigned, 32> Used;
-  for (AgentId F = 0; F < NumAgents; ++F)
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
     if (CounterReg[F] != SyncRegs::zeroReg())
       Used.push_back(CounterReg[F]);
   for (unsigned GI = 0; GI < Groups.size(); ++GI)
@@ -805,5 +809,4 @@ bool PreciseSync::run() {
   llvm::sort(Used);
   Used.erase(llvm::unique(Used), Used.end());
   addSyncRegisterLiveIns(Gen.getFunction(), Used);
-  return true;
 }

@@ -26,6 +26,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <vector>
 
@@ -45,7 +46,20 @@ public:
   /// Inserts the synchronization. Returns false, having changed nothing,
   /// when the agents' counters alone do not fit in the free registers
   /// (the caller then falls back to the barrier algorithm).
-  bool run();
+  bool run() {
+    if (!plan())
+      return false;
+    emitPlan();
+    return true;
+  }
+  /// Steps 1-3 and the wait order and hoisting, without changing the
+  /// function (the report gets the plan's fallbacks). Returns false when
+  /// the counters do not fit.
+  bool plan();
+  /// Step 4: emits what plan() decided.
+  void emitPlan();
+  /// What -neuronisa-sync-explain-snapshots prints for the plan.
+  StringRef getExplanation() const { return ExplanationText; }
 
 private:
   SyncGenerator &Gen;
@@ -59,10 +73,10 @@ private:
   /// d (addi C_F, C_F, d before the terminators).
   std::vector<int64_t> EntryOffset, Correction;
   int64_t &entryOffset(const MachineBasicBlock &B, AgentId F) {
-    return EntryOffset[size_t(B.getNumber()) * NumAgents + F];
+    return EntryOffset[size_t(B.getNumber()) * MaxSyncAgents + F];
   }
   int64_t correction(const MachineBasicBlock &B, AgentId F) const {
-    return Correction[size_t(B.getNumber()) * NumAgents + F];
+    return Correction[size_t(B.getNumber()) * MaxSyncAgents + F];
   }
   void computeCounters();
   int64_t offsetBefore(unsigned Site, AgentId F) const;
@@ -72,6 +86,8 @@ private:
   /// The thresholds at block entries (kept for rematerialization).
   std::unique_ptr<SyncDataflow<ThresholdState>> Thresholds;
   std::vector<AgentId> ThresholdGroupAgents; // the states point into it
+  std::string ExplanationText;
+  raw_string_ostream Explanation{ExplanationText};
   std::vector<bool> NeedsSnapshot; // per group
   void computeThresholds();
   void dropImpliedSnapshotWaits();
@@ -93,9 +109,9 @@ private:
 
   //===--- 3. Registers ---------------------------------------------------===//
   SyncRegisterPool Pool; // the registers the function leaves free
-  unsigned CounterReg[NumAgents] = {};
-  AgentId CounterOwner[NumAgents] = {}; // agent whose addi updates the reg
-  bool OwnsCounter[NumAgents] = {};      // CounterOwner[F] == F, F counts
+  unsigned CounterReg[MaxSyncAgents] = {};
+  AgentId CounterOwner[MaxSyncAgents] = {}; // agent whose addi updates the reg
+  bool OwnsCounter[MaxSyncAgents] = {};      // CounterOwner[F] == F, F counts
   std::vector<unsigned> SnapshotReg; // per group; 0: none
   DenseMap<unsigned, bool> SnapshotLiveAtEntry; // per group: reads the init
   /// Per group: the blocks (RPO indices, ascending) whose snapshot write is

@@ -102,7 +102,7 @@ int64_t PreciseSync::emittedCorrection(const MachineBasicBlock &B,
 bool PreciseSync::writesRegisterIn(const MachineLoop &L, unsigned Reg) const {
   if (Reg == SyncRegs::zeroReg())
     return false;
-  for (AgentId F = 0; F < NumAgents; ++F)
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
     if (OwnsCounter[F] && CounterReg[F] == Reg &&
         llvm::any_of(L.blocks(), [&](const MachineBasicBlock *B) {
           return writesCounterAt(*B, F);

@@ -606,7 +606,7 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
                                  BitVector &CounterUsed) {
   std::map<std::vector<std::pair<unsigned, int64_t>>, AgentId> ByPattern;
   unsigned NumCounters = 0, NumUnplaced = 0;
-  for (AgentId F = 0; F < NumAgents; ++F) {
+  for (AgentId F = 0; F < MaxSyncAgents; ++F) {
     OwnsCounter[F] = false;
     CounterReg[F] = SyncRegs::zeroReg();
     CounterOwner[F] = F;
@@ -621,7 +621,7 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
     OwnsCounter[F] = New;
   }
   CounterUsed.resize(Pool.size());
-  for (AgentId F = 0; F < NumAgents; ++F) {
+  for (AgentId F = 0; F < MaxSyncAgents; ++F) {
     if (!OwnsCounter[F])
       continue;
     LiveSpans R = counterRange(F);
@@ -639,7 +639,7 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
     CounterUsed.set(X);
     CounterReg[F] = Pool.reg(X);
   }
-  for (AgentId F = 0; F < NumAgents; ++F)
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
     CounterReg[F] = CounterReg[CounterOwner[F]];
   if (NumUnplaced) {
     Gen.noteFallback(&Gen.getFunction().front(),
@@ -709,7 +709,7 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
     NeedsSnapshot[GI] = false;
     if (Affected.empty())
       continue; // exact: no remark
-    std::string F = agentName(G.Producer);
+    std::string F = Deps.syncAgentName(G.Producer);
     std::string Reason = "no free register left for the threshold of a "
                          "dependence on " +
                          F + " (" + std::to_string(G.Consumers.size()) +
@@ -845,17 +845,17 @@ bool PreciseSync::assignSnapshots(
   }
   llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
   if (ExplainSnapshots)
-    errs() << "snapshot-waits-bounded: " << Gen.getFunction().getName()
+    Explanation << "snapshot-waits-bounded: " << Gen.getFunction().getName()
            << " never-run=" << NeverRunWaitsDropped
            << " covered=" << CoveredWaitsDropped << '\n';
   if (ExplainSnapshots && !Want.empty()) {
     StringRef Fn = Gen.getFunction().getName();
     for (const auto &[Weight, GI] : Want)
-      errs() << "snapshot-group: " << Fn << " group " << GI << " agent "
-             << agentName(Groups[GI].Producer) << " producers "
+      Explanation << "snapshot-group: " << Fn << " group " << GI << " agent "
+                  << Deps.syncAgentName(Groups[GI].Producer) << " producers "
              << Groups[GI].Producers.size() << " why=" << snapshotShape(GI)
              << '\n';
-    errs() << "snapshot-demand: " << Fn << " wanted=" << Want.size()
+    Explanation << "snapshot-demand: " << Fn << " wanted=" << Want.size()
            << " free=" << Pool.size() - CounterUsed.count() << '\n';
   }
   SmallVector<unsigned, 8> Fallen; // groups left without a register
@@ -926,9 +926,9 @@ bool PreciseSync::allocateRegisters() {
   Liveness.init(RPO, Gen);
   shareSnapshots();
   SnapshotLiveOut.assign(Groups.size(), {});
-  CounterLiveOut.assign(NumAgents, BitVector());
-  CounterSeeded.assign(NumAgents, BitVector());
-  CountVaries.assign(NumAgents, BitVector());
+  CounterLiveOut.assign(MaxSyncAgents, BitVector());
+  CounterSeeded.assign(MaxSyncAgents, BitVector());
+  CountVaries.assign(MaxSyncAgents, BitVector());
   SnapshotRemat.assign(RPO.size(), {});
 
   // Live ranges per free register (index I: Pool.reg(I)).

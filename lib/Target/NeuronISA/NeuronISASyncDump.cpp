@@ -185,8 +185,12 @@ void NeuronISA::dumpSyncForValidation(const MachineFunction &MF,
     });
     J.attribute("entry", MF.front().getNumber());
     J.attributeArray("agents", [&] {
-      for (AgentId A = 0; A < NumAgents; ++A)
-        J.value(agentName(A));
+      // Sync agents: a sub-agent (EngineDependences::splitAgents) is an
+      // agent of its own here, with a semaphore of its own. The groups
+      // relate only sites of different hardware units: two sub-agents of
+      // one unit are ordered by the unit (proofs/README.md, "Assumed").
+      for (AgentId A = 0; A < DI.numSyncAgents(); ++A)
+        J.value(DI.syncAgentName(A));
     });
     J.attributeArray("engines", [&] {
       for (unsigned E = 0; E <= NumStreams; ++E)

@@ -100,7 +100,7 @@ static void emitWaitRemark(MachineOptimizationRemarkEmitter &ORE,
         DEBUG_TYPE, Name, DiagnosticLocation(Site.MI->getDebugLoc()),
         Site.MBB);
     Rem << "wait of " << ore::NV("Consumer", describeSite(Deps, C))
-        << " for " << ore::NV("Agent", agentName(F));
+        << " for " << ore::NV("Agent", Deps.syncAgentName(F));
     if (P >= 0)
       Rem << " (producer " << ore::NV("Producer", describeSite(Deps, P))
           << ")";
@@ -204,6 +204,37 @@ void NeuronISA::emitSyncRemarks(MachineFunction &MF,
     for (auto SI = L->rbegin(); SI != L->rend(); ++SI)
       Work.push_back(*SI);
   }
+  if (R.Split) {
+    auto Names = [&]() {
+      std::string N;
+      for (AgentId F : R.Split->Split)
+        N += (N.empty() ? "" : ", ") + agentName(F);
+      return N;
+    };
+    if (R.Split->Kept)
+      ORE.emit([&]() {
+        return MachineOptimizationRemark(DEBUG_TYPE, "AgentsSplit", Loc, Entry)
+               << "agents " << ore::NV("Agents", Names())
+               << " split by producer block into sub-agents with semaphores "
+                  "of their own (" << ore::NV("SyncAgents", R.Split->SyncAgents)
+               << " semaphores): waits falling back for lack of registers "
+               << ore::NV("Before", R.Split->FallbackWaitsBefore) << " -> "
+               << ore::NV("After", R.Split->FallbackWaitsAfter);
+      });
+    else
+      ORE.emit([&]() {
+        return MachineOptimizationRemarkAnalysis(DEBUG_TYPE, "AgentsNotSplit",
+                                                 Loc, Entry)
+               << "splitting agents " << ore::NV("Agents", Names())
+               << " by producer block was tried and not kept: waits falling "
+                  "back for lack of registers "
+               << ore::NV("Before", R.Split->FallbackWaitsBefore)
+               << ", with the split "
+               << (R.Split->FallbackWaitsAfter == ~0u
+                       ? std::string("no room for the counters")
+                       : std::to_string(R.Split->FallbackWaitsAfter));
+      });
+  }
   for (const SyncReport::Fallback &FB : R.Fallbacks) {
     ORE.emit([&]() {
       return MachineOptimizationRemarkMissed(DEBUG_TYPE, "SyncFallback", Loc,
@@ -241,14 +272,14 @@ SyncGenerator::SyncGenerator(MachineFunction &MF,
   for (unsigned I = 0; I < RPO.size(); ++I)
     RPOIndex[RPO[I]->getNumber()] = I;
   std::fill(std::begin(SiteOfAgent), std::end(SiteOfAgent), -1);
-  ProducerCount.assign(size_t(MF.getNumBlockIDs()) * NumAgents, 0);
+  ProducerCount.assign(size_t(MF.getNumBlockIDs()) * MaxSyncAgents, 0);
   ArrayRef<SyncSite> Sites = Deps.sites();
   for (unsigned S = 0; S < Sites.size(); ++S)
     if (Deps.isProducer(S)) {
       AgentId F = Sites[S].Agent;
       Producing[F] = true;
       SiteOfAgent[F] = S;
-      ++ProducerCount[size_t(Sites[S].MBB->getNumber()) * NumAgents + F];
+      ++ProducerCount[size_t(Sites[S].MBB->getNumber()) * MaxSyncAgents + F];
     }
   assignSemaphores();
 }
@@ -257,7 +288,7 @@ SyncGenerator::~SyncGenerator() = default;
 
 void SyncGenerator::assignSemaphores() {
   unsigned Next = 0;
-  for (AgentId F = 0; F < NumAgents; ++F)
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
     if (Producing[F])
       Semaphore[F] = getSemaphoreReg(Next++);
   Report.Semaphores = Next;
@@ -267,13 +298,13 @@ void SyncGenerator::computeCountsAfter(
     function_ref<int64_t(const MachineBasicBlock &, AgentId)> EntryCountOf) {
   ArrayRef<SyncSite> Sites = Deps.sites();
   CountAfter.assign(Sites.size(), 0);
-  EntryCount.assign(size_t(MF.getNumBlockIDs()) * NumAgents, 0);
+  EntryCount.assign(size_t(MF.getNumBlockIDs()) * MaxSyncAgents, 0);
   for (MachineBasicBlock *B : RPO) {
-    int64_t *Run = &EntryCount[size_t(B->getNumber()) * NumAgents];
-    for (AgentId F = 0; F < NumAgents; ++F)
+    int64_t *Run = &EntryCount[size_t(B->getNumber()) * MaxSyncAgents];
+    for (AgentId F = 0; F < MaxSyncAgents; ++F)
       Run[F] = EntryCountOf(*B, F);
-    int64_t Count[NumAgents];
-    std::copy(Run, Run + NumAgents, Count);
+    int64_t Count[MaxSyncAgents];
+    std::copy(Run, Run + MaxSyncAgents, Count);
     for (unsigned S : Deps.blockSites(*B))
       if (Deps.isProducer(S))
         CountAfter[S] = ++Count[Sites[S].Agent];
@@ -301,7 +332,7 @@ void SyncGenerator::solveWaited(
     ArrayRef<SmallVector<WaitRequest, 1>> AtBlockEnd) {
   ArrayRef<SyncSite> Sites = Deps.sites();
   // The tracked pairs, and the largest distance each asks for.
-  PairIndex.assign(NumStreams * NumAgents, -1);
+  PairIndex.assign(NumStreams * MaxSyncAgents, -1);
   SmallVector<AgentId, 16> PairAgent;
   SmallVector<int64_t, 16> Distance;
   struct BlockWaits {
@@ -310,13 +341,13 @@ void SyncGenerator::solveWaited(
   std::vector<BlockWaits> InBlock(RPO.size());
   for (unsigned I = 0; I < RPO.size(); ++I) {
     const MachineBasicBlock &B = *RPO[I];
-    int64_t Count[NumAgents];
-    const int64_t *Entry = &EntryCount[size_t(B.getNumber()) * NumAgents];
-    std::copy(Entry, Entry + NumAgents, Count);
+    int64_t Count[MaxSyncAgents];
+    const int64_t *Entry = &EntryCount[size_t(B.getNumber()) * MaxSyncAgents];
+    std::copy(Entry, Entry + MaxSyncAgents, Count);
     auto Request = [&](const WaitRequest &R) {
       if (R.Snapshot)
         return;
-      int &P = PairIndex[(unsigned(R.E) - 1) * NumAgents + R.F];
+      int &P = PairIndex[(unsigned(R.E) - 1) * MaxSyncAgents + R.F];
       if (P < 0) {
         P = PairAgent.size();
         PairAgent.push_back(R.F);
@@ -363,7 +394,7 @@ void SyncGenerator::solveWaited(
       AgentId F = PairAgent[P];
       int64_t D = Correction(B, F);
       Out.correctCounter(P, D);
-      int64_t ExitCount = EntryCount[size_t(B.getNumber()) * NumAgents + F] +
+      int64_t ExitCount = EntryCount[size_t(B.getNumber()) * MaxSyncAgents + F] +
                           getProducerCount(B, F) - D;
       Out.forgetBelow(P, ExitCount - Distance[P]);
     }

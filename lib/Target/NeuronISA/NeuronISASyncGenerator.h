@@ -26,6 +26,7 @@
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/Support/Timer.h"
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -71,6 +72,22 @@ struct SyncReport {
     AgentId Agent = 0;
   };
   SmallVector<Fallback, 2> Fallbacks;
+  /// Precise: hardware agents split into sub-agents by producer block
+  /// (EngineDependences::splitAgents) because waits on them fell back.
+  struct AgentSplit {
+    SmallVector<AgentId, 4> Split; // hardware agents
+    unsigned SyncAgents = 0;       // agents with a semaphore afterwards
+    unsigned FallbackWaitsBefore = 0, FallbackWaitsAfter = 0;
+    bool Kept = false; // the split plan replaced the unsplit one
+  };
+  std::optional<AgentSplit> Split;
+  /// The consumer waits that fell back (a bound instead of the threshold).
+  unsigned countFallbackWaits() const {
+    unsigned N = 0;
+    for (const Fallback &FB : Fallbacks)
+      N += FB.Consumers.size();
+    return N;
+  }
 };
 
 /// Barriers the baseline puts for loop L itself (its subloops not counted):
@@ -130,7 +147,7 @@ public:
   bool isProducing(AgentId F) const { return Producing[F]; }
   /// Producer sites of F in MBB.
   int64_t getProducerCount(const MachineBasicBlock &MBB, AgentId F) const {
-    return ProducerCount[size_t(MBB.getNumber()) * NumAgents + F];
+    return ProducerCount[size_t(MBB.getNumber()) * MaxSyncAgents + F];
   }
   /// Sets each site's count right after it: the count of its agent at
   /// block entry (EntryCount) plus its rank among the block's producers of
@@ -147,7 +164,7 @@ public:
 
   /// Index of the (engine, agent) pair in WaitedState, or -1 if untracked.
   int getWaitedPair(Engine E, AgentId F) const {
-    return PairIndex[(unsigned(E) - 1) * NumAgents + F];
+    return PairIndex[(unsigned(E) - 1) * MaxSyncAgents + F];
   }
   /// Solves what each engine has waited for at every block entry, given
   /// the counter-relative waits that Requests ask for (snapshot waits are
@@ -209,13 +226,13 @@ private:
   std::vector<MachineBasicBlock *> RPO;
   std::vector<unsigned> RPOIndex; // by block number; ~0u: unreachable
 
-  bool Producing[NumAgents] = {};
-  unsigned Semaphore[NumAgents] = {};
+  bool Producing[MaxSyncAgents] = {};
+  unsigned Semaphore[MaxSyncAgents] = {};
   std::vector<int64_t> ProducerCount; // per (block number, agent)
   std::vector<int64_t> EntryCount;    // per (block number, agent)
   std::vector<int64_t> CountAfter;    // per site
   /// A producer site of each agent, for its engine's opcodes.
-  int SiteOfAgent[NumAgents];
+  int SiteOfAgent[MaxSyncAgents];
 
   std::vector<int> PairIndex; // per (engine - 1, agent)
   std::unique_ptr<WaitedLimits> Limits;

@@ -40,6 +40,8 @@
 #include "llvm/InitializePasses.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+#include <memory>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
@@ -63,11 +65,158 @@ static cl::opt<SyncMode> SyncModeOpt(
                           "insert nothing; keep hand-written "
                           "synchronization")));
 
+static cl::opt<bool> SplitAgentsOpt(
+    "neuronisa-sync-split-agents", cl::Hidden, cl::init(true),
+    cl::desc("Precise mode: where waits fall back for lack of registers, "
+             "retry with the agents concerned split by producer block into "
+             "sub-agents with semaphores of their own, and keep the plan "
+             "with fewer fallen-back waits"));
+
+static cl::opt<unsigned> SplitPlans(
+    "neuronisa-sync-split-plans", cl::Hidden, cl::init(6),
+    cl::desc("Precise mode: at most this many plans with split agents per "
+             "function (compile time)"));
+
 bool NeuronISA::isPreciseSyncRequested() {
   return SyncModeOpt == SyncMode::Precise;
 }
 
 namespace {
+
+/// One plan of the precise algorithm: its dependences (the function's, or a
+/// copy with agents split), its report and its generator. Not movable: the
+/// generator points at the report.
+struct PrecisePlan {
+  std::unique_ptr<EngineDependences> SplitDeps; // null: the function's
+  const EngineDependences *Deps;
+  SyncReport Report;
+  std::unique_ptr<SyncGenerator> Gen;
+  std::unique_ptr<PreciseSync> Sync;
+  bool Planned = false;
+
+  PrecisePlan(MachineFunction &MF, const EngineDependences &FunctionDeps,
+              std::unique_ptr<EngineDependences> Split,
+              const MachineLoopInfo &MLI, unsigned FreeRegs)
+      : SplitDeps(std::move(Split)),
+        Deps(SplitDeps ? SplitDeps.get() : &FunctionDeps) {
+    Report.FreeRegs = FreeRegs;
+    Gen = std::make_unique<SyncGenerator>(MF, *Deps, MLI, Report);
+    Sync = std::make_unique<PreciseSync>(*Gen);
+    Planned = Sync->plan();
+  }
+  PrecisePlan(const PrecisePlan &) = delete;
+  PrecisePlan &operator=(const PrecisePlan &) = delete;
+};
+
+/// The hardware agents of the waits that fell back in Plan, those with the
+/// most fallen-back waits first.
+static SmallVector<AgentId, 8> fallenBackAgents(const PrecisePlan &Plan) {
+  unsigned Waits[NumAgents] = {};
+  for (const SyncReport::Fallback &FB : Plan.Report.Fallbacks)
+    Waits[Plan.Deps->hardwareAgent(FB.Agent)] += FB.Consumers.size();
+  SmallVector<AgentId, 8> Agents;
+  for (AgentId F = 0; F < NumAgents; ++F)
+    if (Waits[F])
+      Agents.push_back(F);
+  llvm::stable_sort(Agents, [&](AgentId A, AgentId B) {
+    return Waits[A] > Waits[B];
+  });
+  return Agents;
+}
+
+/// The precise plan for MF: the plain one, or, where waits of it fall back
+/// for lack of registers, a plan with agents concerned split into
+/// sub-agents by producer block (docs/Synchronization.md, "Sub-agents") if
+/// fewer waits fall back there and its counters fit. Each step splits the
+/// agents of the waits still falling back in the latest plan that fit (it
+/// may have more than the best, and lead to a better one); where their
+/// counters do not fit, one agent at a time instead (most fallen-back waits
+/// first), each kept if it leaves fewer waits falling back. At most
+/// SplitPlans plans beside the plain one. Null when the plain plan's
+/// counters do not fit (Report then says so).
+static std::unique_ptr<PrecisePlan>
+planPrecise(MachineFunction &MF, const EngineDependences &Deps,
+            const MachineLoopInfo &MLI, SyncReport &Report) {
+  auto Best = std::make_unique<PrecisePlan>(MF, Deps, nullptr, MLI,
+                                            Report.FreeRegs);
+  if (!Best->Planned) {
+    Report = Best->Report;
+    return nullptr;
+  }
+  unsigned BestWaits = Best->Report.countFallbackWaits();
+  if (!SplitAgentsOpt || !BestWaits)
+    return Best;
+  SyncReport::AgentSplit Info;
+  Info.FallbackWaitsBefore = BestWaits;
+  Info.FallbackWaitsAfter = ~0u;
+  uint32_t Split = 0, Tried = 0, BestSplit = 0;
+  unsigned Plans = 0;
+  std::unique_ptr<PrecisePlan> LastOwned; // the latest plan, if not Best
+  const PrecisePlan *Last = Best.get();
+  // A plan with the agents of Mask split; null if its counters do not fit.
+  auto PlanSplit = [&](uint32_t Mask) -> std::unique_ptr<PrecisePlan> {
+    ++Plans;
+    auto SplitDeps = std::make_unique<EngineDependences>(Deps);
+    if (!SplitDeps->splitAgents(Mask))
+      return nullptr;
+    auto Plan = std::make_unique<PrecisePlan>(MF, Deps, std::move(SplitDeps),
+                                              MLI, Report.FreeRegs);
+    if (!Plan->Planned)
+      return nullptr;
+    Info.FallbackWaitsAfter =
+        std::min(Info.FallbackWaitsAfter, Plan->Report.countFallbackWaits());
+    return Plan;
+  };
+  auto Adopt = [&](std::unique_ptr<PrecisePlan> Plan) {
+    unsigned Waits = Plan->Report.countFallbackWaits();
+    if (Waits < BestWaits) {
+      Best = std::move(Plan);
+      BestWaits = Waits;
+      BestSplit = Split;
+      LastOwned.reset();
+      Last = Best.get();
+    } else {
+      LastOwned = std::move(Plan);
+      Last = LastOwned.get();
+    }
+  };
+  while (BestWaits && Plans < SplitPlans) {
+    SmallVector<AgentId, 8> Agents = fallenBackAgents(*Last);
+    llvm::erase_if(Agents, [&](AgentId F) { return Tried & (1u << F); });
+    if (Agents.empty())
+      break;
+    uint32_t All = 0;
+    for (AgentId F : Agents)
+      All |= 1u << F;
+    Tried |= All;
+    if (auto Plan = PlanSplit(Split | All)) {
+      Split |= All;
+      Adopt(std::move(Plan));
+      continue;
+    }
+    bool Improved = false;
+    for (AgentId F : Agents) {
+      if (Plans >= SplitPlans)
+        break;
+      auto Plan = PlanSplit(Split | (1u << F));
+      if (Plan && Plan->Report.countFallbackWaits() < BestWaits) {
+        Split |= 1u << F;
+        Adopt(std::move(Plan));
+        Improved = true;
+      }
+    }
+    if (!Improved)
+      break;
+  }
+  uint32_t Named = BestSplit ? BestSplit : Tried;
+  for (AgentId F = 0; F < NumAgents; ++F)
+    if (Named & (1u << F))
+      Info.Split.push_back(F);
+  Info.Kept = BestSplit != 0;
+  Info.SyncAgents = Best->Report.Semaphores;
+  Best->Report.Split = Info;
+  return Best;
+}
 
 /// The pass itself, independent of the pass manager that runs it.
 class NeuronISASync {
@@ -225,25 +374,37 @@ bool NeuronISASync::run(MachineFunction &MF, bool &CFGChanged) {
   Report.FreeRegs = SyncRegisterPool(MF).size();
   bool Precise = Mode == SyncMode::Precise;
   bool Changed = false;
+  std::unique_ptr<PrecisePlan> Plan;
   if (!Deps.groups().empty()) {
     if (ensureEntryHasNoPredecessors(MF)) {
       // Block numbers and sites are unchanged; the new block has none.
       CFGChanged = true;
       Deps.analyze(MF, SE, AA);
     }
-    SyncGenerator Gen(MF, Deps, MLI, Report);
-    if (Precise && !PreciseSync(Gen).run())
-      Precise = false;
-    if (!Precise)
+    if (Precise) {
+      Plan = planPrecise(MF, Deps, MLI, Report);
+      if (Plan) {
+        Plan->Sync->emitPlan();
+        Report = Plan->Report;
+        errs() << Plan->Sync->getExplanation();
+      } else {
+        Precise = false;
+      }
+    }
+    if (!Precise) {
+      SyncGenerator Gen(MF, Deps, MLI, Report);
       BarrierSync(Gen).run();
+    }
     Changed = true;
   }
-  emitSyncRemarks(MF, MLI, Deps, Report, Precise, ORE);
+  // The agents of the synchronization emitted (sub-agents if split).
+  const EngineDependences &Emitted = Plan ? *Plan->Deps : Deps;
+  emitSyncRemarks(MF, MLI, Emitted, Report, Precise, ORE);
   if (isSyncDumpRequested()) {
     SmallVector<std::string, 2> Why;
     for (const SyncReport::Fallback &FB : Report.Fallbacks)
       Why.push_back(FB.Why);
-    dumpSyncForValidation(MF, Deps, Precise ? "precise" : "barrier", Why);
+    dumpSyncForValidation(MF, Emitted, Precise ? "precise" : "barrier", Why);
   }
   return Changed;
 }

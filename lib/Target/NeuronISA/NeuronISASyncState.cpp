@@ -104,7 +104,7 @@ bool ThresholdState::merge(const ThresholdState &Other,
     WidenedAgents |= Other.WidenedAgents;
     Changed = true;
   }
-  for (AgentId F = 0; F < NumAgents; ++F) {
+  for (AgentId F = 0; F < MaxSyncAgents; ++F) {
     if ((WidenedAgents & (1u << F)) || Other.EmptyOff[F] >= EmptyOff[F])
       continue;
     Changed = true;
@@ -134,7 +134,7 @@ void ThresholdState::produce(unsigned Group, int64_t Off) {
 }
 
 void ThresholdState::correctCounters(ArrayRef<int64_t> Correction) {
-  for (AgentId F = 0; F < NumAgents; ++F) {
+  for (AgentId F = 0; F < MaxSyncAgents; ++F) {
     Shift[F] += Correction[F];
     EmptyOff[F] -= Correction[F];
   }
@@ -142,7 +142,7 @@ void ThresholdState::correctCounters(ArrayRef<int64_t> Correction) {
 
 void ThresholdState::print(raw_ostream &OS) const {
   OS << " untouched:";
-  for (AgentId F = 0; F < NumAgents; ++F) {
+  for (AgentId F = 0; F < MaxSyncAgents; ++F) {
     if (WidenedAgents & (1u << F))
       OS << ' ' << agentName(F) << "=unknown";
     else if (EmptyOff[F])

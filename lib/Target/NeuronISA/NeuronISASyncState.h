@@ -100,10 +100,10 @@ private:
   /// states until one of them changes it (blocks without producers do not).
   using KnownList = std::vector<KnownEntry>;
   std::shared_ptr<const KnownList> KnownOffsets;
-  Offset Shift[NumAgents];
-  Offset EmptyOff[NumAgents]; // u_F
+  Offset Shift[MaxSyncAgents];
+  Offset EmptyOff[MaxSyncAgents]; // u_F
   uint32_t WidenedAgents = 0;  // u_F widened: Unknown
-  static_assert(NumAgents <= 32, "agents are a 32-bit mask");
+  static_assert(MaxSyncAgents <= 32, "agents are a 32-bit mask");
 
   AgentId agentOf(unsigned Group) const { return GroupAgents[Group]; }
   int64_t knownOffset(const KnownEntry &E) const {

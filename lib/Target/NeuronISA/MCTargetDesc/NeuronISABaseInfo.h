@@ -63,6 +63,17 @@ inline Engine engineOfAgent(AgentId A) {
 }
 /// "pe", "act", "dve", "pool", "sp", or "dma.q<N>".
 std::string agentName(AgentId A);
+
+/// The agents of the synchronization pass ("sync agents"): each has one
+/// semaphore, and its sites complete in program order. Agent ids below
+/// NumAgents are the hardware agents above, one semaphore per hardware
+/// unit; the precise pass may split a hardware agent into sub-agents (a
+/// subset of the unit's sites with a semaphore of its own, ids up to
+/// MaxSyncAgents - 1, EngineDependences::splitAgents), which keeps their
+/// sites in order since the unit is. The simulator knows only hardware
+/// agents: a semaphore is just a number there.
+constexpr unsigned MaxSyncAgents = 32;
+static_assert(NumAgents <= MaxSyncAgents, "hardware agents are sync agents");
 StringRef engineName(Engine E);
 
 enum class TileFormat : uint8_t {

@@ -1,5 +1,7 @@
-; RUN: llc -mtriple=neuronisa -verify-machineinstrs -pass-remarks-missed=neuronisa-sync -pass-remarks-analysis=neuronisa-sync < %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-; RUN: llc -mtriple=neuronisa -verify-machineinstrs < %s | FileCheck %s
+; RUN: llc -mtriple=neuronisa -neuronisa-sync-split-agents=false -verify-machineinstrs -pass-remarks-missed=neuronisa-sync -pass-remarks-analysis=neuronisa-sync < %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+; RUN: llc -mtriple=neuronisa -neuronisa-sync-split-agents=false -verify-machineinstrs < %s | FileCheck %s
+; RUN: llc -mtriple=neuronisa -verify-machineinstrs -pass-remarks=neuronisa-sync -pass-remarks-missed=neuronisa-sync -pass-remarks-analysis=neuronisa-sync < %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT-REMARK
+; RUN: llc -mtriple=neuronisa -verify-machineinstrs < %s | FileCheck %s --check-prefix=SPLIT
 ; Register exhaustion: 32 dependence groups need a snapshot register (the
 ; initial writes of @t1..@t32 run in the opposite order to the loop's, so
 ; no threshold is a constant offset from the counter on both paths into the
@@ -232,3 +234,28 @@ loop:
 exit:
   ret void
 }
+
+; By default the pass splits DVE by producer block (docs/Synchronization.md,
+; "Sub-agents"): the entry's 32 writes and the loop's 32 get semaphores of
+; their own. Each read of @ti waits for its write in the previous iteration
+; (a constant offset from the loop sub-agent's counter) and for the entry's
+; writes, which one constant wait before the loop covers: no snapshot, no
+; fallback, and 2 bookkeeping instructions instead of 58.
+; SPLIT-REMARK: remark: <unknown>:0:0: precise synchronization: 65 waits (64 with a dynamic threshold), 32 implied waits dropped, 96 increment sites, 2 bookkeeping instructions
+; SPLIT-REMARK: remark: <unknown>:0:0: 3 semaphores, 1 counter and 0 snapshot registers of 29 free
+; SPLIT-REMARK: remark: <unknown>:0:0: agents dve split by producer block into sub-agents with semaphores of their own (3 semaphores): waits falling back for lack of registers 4 -> 0
+; SPLIT-REMARK-NOT: no free register
+; SPLIT-LABEL: exhaust:
+; SPLIT: li r20, 0
+; SPLIT: dve.memset {{.*}}, [[ENTRY:s[0-9]+]]
+; SPLIT: # %loop.preheader
+; SPLIT: act.wait [[ENTRY]], 32
+; SPLIT: # %loop
+; SPLIT-NEXT: # =>This Inner Loop Header
+; SPLIT-NEXT: act.waitr [[LOOP:s[0-9]+]], r20, -31
+; SPLIT-NEXT: act.exp
+; SPLIT-NEXT: act.waitr [[LOOP]], r20, -30
+; SPLIT: act.waitr [[LOOP]], r20, 0
+; SPLIT-NEXT: act.exp
+; SPLIT-NOT: act.wait
+; SPLIT: addi r20, r20, 32
