@@ -246,8 +246,8 @@ exit:
 ; SPLIT-REMARK: remark: <unknown>:0:0: agents dve split by producer block into sub-agents with semaphores of their own (3 semaphores): waits falling back for lack of registers 4 -> 0
 ; SPLIT-REMARK-NOT: no free register
 ; SPLIT-LABEL: exhaust:
-; SPLIT: li r20, 0
 ; SPLIT: dve.memset {{.*}}, [[ENTRY:s[0-9]+]]
+; SPLIT: li r20, 0
 ; SPLIT: # %loop.preheader
 ; SPLIT: act.wait [[ENTRY]], 32
 ; SPLIT: # %loop
