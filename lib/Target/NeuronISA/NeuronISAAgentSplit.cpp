@@ -134,16 +134,6 @@ unsigned EngineDependences::splitAgents(uint32_t Agents) {
       AddPart(Sub, std::move(Producers), G.Consumers);
     }
   }
-  ConsumerGroups.assign(Sites.size(), {});
-  ProducerGroups.assign(Sites.size(), {});
-  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
-    DependenceGroup &G = Groups[GI];
-    llvm::sort(G.Consumers);
-    G.Consumers.erase(llvm::unique(G.Consumers), G.Consumers.end());
-    for (unsigned C : G.Consumers)
-      ConsumerGroups[C].push_back(GI);
-    for (unsigned P : G.Producers)
-      ProducerGroups[P].push_back(GI);
-  }
+  indexGroups();
   return Made;
 }

@@ -968,6 +968,10 @@ void EngineDependences::buildGroups() {
   Builder.indexLocations();
   Builder.assignConsumers();
   Builder.keepReachingProducers(Groups);
+  indexGroups();
+}
+
+void EngineDependences::indexGroups() {
   ConsumerGroups.assign(Sites.size(), {});
   ProducerGroups.assign(Sites.size(), {});
   for (unsigned GI = 0; GI < Groups.size(); ++GI) {

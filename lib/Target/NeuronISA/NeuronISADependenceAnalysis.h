@@ -287,6 +287,8 @@ private:
 
   void collectSites(MachineFunction &MF, ScalarEvolution *SE);
   void buildGroups();
+  /// Sorts each group's consumers and rebuilds the per-site group lists.
+  void indexGroups();
 };
 
 } // namespace NeuronISA
