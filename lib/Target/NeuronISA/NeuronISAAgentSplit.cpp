@@ -19,6 +19,7 @@
 
 #include "NeuronISADependenceAnalysis.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineLoopInfo.h"
 #include <map>
 
 using namespace llvm;
@@ -34,12 +35,14 @@ EngineDependences::EngineDependences(const EngineDependences &O)
             std::begin(HardwareOf));
   std::copy(std::begin(O.FirstBlockOf), std::end(O.FirstBlockOf),
             std::begin(FirstBlockOf));
+  std::copy(std::begin(O.PartOf), std::end(O.PartOf), std::begin(PartOf));
 }
 
 void EngineDependences::resetAgents() {
   for (AgentId A = 0; A < MaxSyncAgents; ++A) {
     HardwareOf[A] = A < NumAgents ? A : 0;
     FirstBlockOf[A] = -1;
+    PartOf[A] = -1;
   }
   SplitHardware = 0;
   NumSyncAgents = NumAgents;
@@ -49,27 +52,47 @@ std::string EngineDependences::syncAgentName(AgentId A) const {
   std::string Name = agentName(HardwareOf[A]);
   if (isSubAgent(A) && FirstBlockOf[A] >= 0)
     Name += "/bb." + std::to_string(FirstBlockOf[A]);
+  if (isSubAgent(A) && PartOf[A] >= 0)
+    Name += "#" + std::to_string(PartOf[A]);
   return Name;
 }
 
-unsigned EngineDependences::splitAgents(uint32_t Agents) {
+/// Ids no site uses, popped from the back: those past the hardware agents
+/// first (a hardware agent's id keeps naming it where possible), then the
+/// ids of hardware agents without sites.
+static SmallVector<AgentId, 16> freeAgentIds(ArrayRef<SyncSite> Sites) {
+  SyncAgentMask Used = 0;
+  for (const SyncSite &S : Sites)
+    Used |= syncAgentBit(S.Agent);
+  SmallVector<AgentId, 16> Free;
+  for (AgentId A = NumAgents; A-- > 0;)
+    if (!(Used & syncAgentBit(A)))
+      Free.push_back(A);
+  for (AgentId A = MaxSyncAgents; A-- > NumAgents;)
+    if (!(Used & syncAgentBit(A)))
+      Free.push_back(A);
+  return Free;
+}
+
+unsigned EngineDependences::splitAgents(uint32_t Agents,
+                                        const MachineLoopInfo *BySite) {
   Agents &= ~SplitHardware;
   if (!Agents)
     return 0;
-  // Ids no site uses are free: those past the hardware agents first (a
-  // hardware agent's id keeps naming it where possible), then the ids of
-  // hardware agents without sites.
-  uint32_t Used = 0;
-  for (const SyncSite &S : Sites)
-    Used |= 1u << S.Agent;
-  SmallVector<AgentId, 16> Free; // popped from the back
-  for (AgentId A = NumAgents; A-- > 0;)
-    if (!(Used & (1u << A)))
-      Free.push_back(A);
-  for (AgentId A = MaxSyncAgents; A-- > NumAgents;)
-    if (!(Used & (1u << A)))
-      Free.push_back(A);
+  SmallVector<AgentId, 16> Free = freeAgentIds(Sites);
+  unsigned Made = splitByBlock(Agents, Free);
+  if (BySite)
+    Made += splitLoopBlocksBySite(Agents, Free, *BySite);
+  for (AgentId A = 0; A < MaxSyncAgents; ++A)
+    if (FirstBlockOf[A] >= 0)
+      NumSyncAgents = std::max(NumSyncAgents, A + 1);
+  SplitHardware |= Agents;
+  regroup();
+  return Made;
+}
 
+unsigned EngineDependences::splitByBlock(uint32_t Agents,
+                                         SmallVectorImpl<AgentId> &Free) {
   // Sites are numbered block by block: one pass gives each split agent's
   // producer blocks in layout order.
   unsigned Made = 0;
@@ -94,14 +117,84 @@ unsigned EngineDependences::splitAgents(uint32_t Agents) {
     Site.Agent = Sub;
   }
   for (AgentId A = 0; A < MaxSyncAgents; ++A)
-    if (SubAgentBlock[A]) {
+    if (SubAgentBlock[A])
       FirstBlockOf[A] = SubAgentBlock[A]->getNumber();
-      NumSyncAgents = std::max(NumSyncAgents, A + 1);
-    }
-  SplitHardware |= Agents;
+  return Made;
+}
 
-  // Each group of a split agent: one part per sub-agent; equal parts of
-  // different groups merge (their consumers unite).
+/// Why by site: the count of a block's sub-agent F_B is |F_B| times the
+/// block's executions, so sub-agents of one block with different numbers of
+/// sites have counters in a fixed ratio, which no `waitr S, C, k` can share
+/// (k is a constant). One site per sub-agent makes every count the block's
+/// executions: the counters of the block's sub-agents change alike at every
+/// block end, and the pass gives them one register (assignCounters shares
+/// equal correction patterns), as it does for those of other blocks that run
+/// as often (the blocks of one loop body that no branch skips).
+unsigned EngineDependences::splitLoopBlocksBySite(
+    uint32_t Agents, SmallVectorImpl<AgentId> &Free,
+    const MachineLoopInfo &MLI) {
+  // The producer sites of each sub-agent made by block (not those left with
+  // the last sub-agent when ids ran out: their sites span several blocks).
+  SmallVector<unsigned, 4> SitesOf[MaxSyncAgents];
+  for (unsigned S = 0; S < Sites.size(); ++S)
+    if ((Agents & (1u << HardwareOf[Sites[S].Agent])) &&
+        !ProducerGroups[S].empty())
+      SitesOf[Sites[S].Agent].push_back(S);
+  struct Candidate {
+    const MachineBasicBlock *MBB;
+    unsigned Depth, Cost; // loop depth; ids needed
+    SmallVector<AgentId, 4> SubAgents;
+  };
+  SmallVector<Candidate, 8> Candidates;
+  for (AgentId A = 0; A < MaxSyncAgents; ++A) {
+    ArrayRef<unsigned> Own = SitesOf[A];
+    if (Own.size() < 2 || llvm::any_of(Own, [&](unsigned S) {
+          return Sites[S].MBB != Sites[Own[0]].MBB;
+        }))
+      continue;
+    const MachineBasicBlock *MBB = Sites[Own[0]].MBB;
+    // Outside loops a block runs at most once: its counts are 0 or |F_B|
+    // on each path, which costs a counter only across a branch.
+    if (!MLI.getLoopDepth(MBB))
+      continue;
+    auto It = llvm::find_if(
+        Candidates, [&](const Candidate &C) { return C.MBB == MBB; });
+    if (It == Candidates.end()) {
+      Candidates.push_back({MBB, MLI.getLoopDepth(MBB), 0, {}});
+      It = std::prev(Candidates.end());
+    }
+    It->Cost += Own.size() - 1;
+    It->SubAgents.push_back(A);
+  }
+  // Innermost blocks first (their counters change most often, and a loop's
+  // counters are live throughout it); then the cheapest.
+  llvm::stable_sort(Candidates, [](const Candidate &X, const Candidate &Y) {
+    return std::make_pair(Y.Depth, X.Cost) < std::make_pair(X.Depth, Y.Cost);
+  });
+  unsigned Made = 0;
+  for (const Candidate &C : Candidates) {
+    if (C.Cost > Free.size())
+      continue; // a block split in part keeps a ratio: nothing gained
+    for (AgentId A : C.SubAgents) {
+      ArrayRef<unsigned> Own = SitesOf[A];
+      PartOf[A] = 0;
+      for (unsigned I = 1; I < Own.size(); ++I) {
+        AgentId Sub = Free.pop_back_val();
+        HardwareOf[Sub] = HardwareOf[A];
+        FirstBlockOf[Sub] = FirstBlockOf[A];
+        PartOf[Sub] = I;
+        Sites[Own[I]].Agent = Sub;
+        ++Made;
+      }
+    }
+  }
+  return Made;
+}
+
+/// Each group of a split agent: one part per sub-agent holding some of its
+/// producers; equal parts of different groups merge (their consumers unite).
+/// A group of an agent not split is its own single part.
+void EngineDependences::regroup() {
   std::vector<DependenceGroup> Old = std::move(Groups);
   Groups.clear();
   std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> GroupOf;
@@ -118,10 +211,6 @@ unsigned EngineDependences::splitAgents(uint32_t Agents) {
     G.Consumers.append(Consumers.begin(), Consumers.end());
   };
   for (DependenceGroup &G : Old) {
-    if (!(Agents & (1u << G.Producer))) {
-      AddPart(G.Producer, G.Producers, G.Consumers);
-      continue;
-    }
     SmallVector<AgentId, 4> Parts;
     for (unsigned P : G.Producers)
       if (!llvm::is_contained(Parts, Sites[P].Agent))
@@ -135,5 +224,4 @@ unsigned EngineDependences::splitAgents(uint32_t Agents) {
     }
   }
   indexGroups();
-  return Made;
 }

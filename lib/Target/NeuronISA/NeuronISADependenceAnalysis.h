@@ -43,6 +43,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/Sequence.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/CodeGen/MachineDominators.h"
 #include <memory>
@@ -54,6 +55,7 @@ namespace llvm {
 class Loop;
 class MachineBasicBlock;
 class MachineFunction;
+class MachineLoopInfo;
 class MachineInstr;
 class AAResults;
 class MDNode;
@@ -253,8 +255,13 @@ public:
   /// holding some of its producers, with the same consumers. Ids come from
   /// those no site uses, up to MaxSyncAgents; when they run out, the blocks
   /// left stay with the last sub-agent made (still a subset of F's
-  /// sites). Returns the number of sub-agents made (0: nothing changed).
-  unsigned splitAgents(uint32_t Agents);
+  /// sites). With BySite, the sub-agents of blocks in loops are then split
+  /// further, one per producer site, block by block (innermost loops first)
+  /// while ids are left for the whole block: the counts of that block's
+  /// sub-agents are then all its executions, one counter. Returns the
+  /// number of sub-agents made (0: nothing changed).
+  unsigned splitAgents(uint32_t Agents,
+                       const MachineLoopInfo *BySite = nullptr);
   /// The hardware unit (an agent id below NumAgents) that completes the
   /// sites of sync agent A.
   AgentId hardwareAgent(AgentId A) const { return HardwareOf[A]; }
@@ -262,10 +269,14 @@ public:
   bool isSubAgent(AgentId A) const {
     return SplitHardware & (1u << HardwareOf[A]);
   }
+  /// Sub-agents of a single producer site (splitAgents with BySite).
+  unsigned numSiteSubAgents() const {
+    return llvm::count_if(PartOf, [](int P) { return P >= 0; });
+  }
   /// One past the largest sync agent id in use (at least NumAgents).
   unsigned numSyncAgents() const { return NumSyncAgents; }
   /// The hardware agent's name; a sub-agent's adds its first block
-  /// ("dve/bb.3").
+  /// ("dve/bb.3"), and a site's sub-agent its index there ("dve/bb.3#1").
   std::string syncAgentName(AgentId A) const;
 
 private:
@@ -281,9 +292,15 @@ private:
   BitVector Reachable;                                   // by block number
   AgentId HardwareOf[MaxSyncAgents];
   int FirstBlockOf[MaxSyncAgents]; // a sub-agent's first block; -1: none
+  int PartOf[MaxSyncAgents]; // a site's sub-agent: its index in the block
   uint32_t SplitHardware = 0; // hardware agents split into sub-agents
   unsigned NumSyncAgents = NumAgents;
   void resetAgents();
+  unsigned splitByBlock(uint32_t Agents, SmallVectorImpl<AgentId> &Free);
+  unsigned splitLoopBlocksBySite(uint32_t Agents,
+                                 SmallVectorImpl<AgentId> &Free,
+                                 const MachineLoopInfo &MLI);
+  void regroup();
 
   void collectSites(MachineFunction &MF, ScalarEvolution *SE);
   void buildGroups();

@@ -122,10 +122,10 @@ static void emitImpreciseWaitRemarks(MachineOptimizationRemarkEmitter &ORE,
     return;
   ArrayRef<DependenceGroup> Groups = Deps.groups();
   for (unsigned C = 0; C < Deps.sites().size(); ++C) {
-    uint32_t Remarked = 0; // agents
+    SyncAgentMask Remarked = 0;
     for (unsigned GI : Deps.consumerGroups(C)) {
       const DependenceGroup &G = Groups[GI];
-      if (Remarked & (1u << G.Producer))
+      if (Remarked & syncAgentBit(G.Producer))
         continue;
       for (unsigned P : G.Producers) {
         ConflictExplanation E = Deps.explainConflict(P, C);
@@ -133,7 +133,7 @@ static void emitImpreciseWaitRemarks(MachineOptimizationRemarkEmitter &ORE,
           continue;
         emitWaitRemark(ORE, Deps, "ImpreciseDependence", C, G.Producer,
                        int(P), describeImprecision(E));
-        Remarked |= 1u << G.Producer;
+        Remarked |= syncAgentBit(G.Producer);
         break;
       }
     }
@@ -215,9 +215,15 @@ void NeuronISA::emitSyncRemarks(MachineFunction &MF,
       ORE.emit([&]() {
         return MachineOptimizationRemark(DEBUG_TYPE, "AgentsSplit", Loc, Entry)
                << "agents " << ore::NV("Agents", Names())
-               << " split by producer block into sub-agents with semaphores "
-                  "of their own (" << ore::NV("SyncAgents", R.Split->SyncAgents)
-               << " semaphores): waits falling back for lack of registers "
+               << " split by producer block"
+               << (R.Split->SiteAgents ? " and, in loops, by producer site" : "")
+               << " into sub-agents with semaphores of their own ("
+               << ore::NV("SyncAgents", R.Split->SyncAgents) << " semaphores"
+               << (R.Split->SiteAgents
+                       ? ", " + std::to_string(R.Split->SiteAgents) +
+                             " of them for single sites"
+                       : std::string())
+               << "): waits falling back for lack of registers "
                << ore::NV("Before", R.Split->FallbackWaitsBefore) << " -> "
                << ore::NV("After", R.Split->FallbackWaitsAfter);
       });

@@ -77,6 +77,7 @@ struct SyncReport {
   struct AgentSplit {
     SmallVector<AgentId, 4> Split; // hardware agents
     unsigned SyncAgents = 0;       // agents with a semaphore afterwards
+    unsigned SiteAgents = 0;       // of them, one producer site's each
     unsigned FallbackWaitsBefore = 0, FallbackWaitsAfter = 0;
     bool Kept = false; // the split plan replaced the unsplit one
   };

@@ -72,10 +72,25 @@ static cl::opt<bool> SplitAgentsOpt(
              "sub-agents with semaphores of their own, and keep the plan "
              "with fewer fallen-back waits"));
 
+static cl::opt<bool> SplitBySiteOpt(
+    "neuronisa-sync-split-by-site", cl::Hidden, cl::init(true),
+    cl::desc("Precise mode: where a plan with agents split by producer block "
+             "still has waits falling back, also try it with the sub-agents "
+             "of blocks in loops split by producer site (their counts all "
+             "become the block's executions: one counter per block), and "
+             "keep the better plan"));
+
 static cl::opt<unsigned> SplitPlans(
     "neuronisa-sync-split-plans", cl::Hidden, cl::init(6),
     cl::desc("Precise mode: at most this many plans with split agents per "
              "function (compile time)"));
+
+static cl::opt<bool> ExplainSplitsOpt(
+    "neuronisa-sync-explain-splits", cl::Hidden,
+    cl::desc("Print to stderr one line per plan with split agents: the "
+             "agents split, by block or by site, the sync agents, and the "
+             "waits falling back or why the counters do not fit (a "
+             "measurement aid)"));
 
 bool NeuronISA::isPreciseSyncRequested() {
   return SyncModeOpt == SyncMode::Precise;
@@ -124,6 +139,27 @@ static SmallVector<AgentId, 8> fallenBackAgents(const PrecisePlan &Plan) {
   return Agents;
 }
 
+/// One line of -neuronisa-sync-explain-splits.
+static void explainSplitPlan(const PrecisePlan &Plan, uint32_t Mask,
+                             bool BySite) {
+  const SyncReport &R = Plan.Report;
+  errs() << "split-plan: " << Plan.Gen->getFunction().getName() << " agents";
+  for (AgentId F = 0; F < NumAgents; ++F)
+    if (Mask & (1u << F))
+      errs() << ' ' << agentName(F);
+  errs() << " by=" << (!Mask ? "none" : BySite ? "site" : "block")
+         << " sync-agents=" << Plan.Deps->numSyncAgents()
+         << " site-agents=" << Plan.Deps->numSiteSubAgents()
+         << " free=" << R.FreeRegs;
+  if (!Plan.Planned) {
+    errs() << " counters-do-not-fit: "
+           << (R.Fallbacks.empty() ? "" : R.Fallbacks.front().Why) << '\n';
+    return;
+  }
+  errs() << " counters=" << R.CounterRegs
+         << " fallback-waits=" << R.countFallbackWaits() << '\n';
+}
+
 /// The precise plan for MF: the plain one, or, where waits of it fall back
 /// for lack of registers, a plan with agents concerned split into
 /// sub-agents by producer block (docs/Synchronization.md, "Sub-agents") if
@@ -146,25 +182,49 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
   unsigned BestWaits = Best->Report.countFallbackWaits();
   if (!SplitAgentsOpt || !BestWaits)
     return Best;
+  if (ExplainSplitsOpt)
+    explainSplitPlan(*Best, 0, false);
   SyncReport::AgentSplit Info;
   Info.FallbackWaitsBefore = BestWaits;
   Info.FallbackWaitsAfter = ~0u;
   uint32_t Split = 0, Tried = 0, BestSplit = 0;
-  unsigned Plans = 0;
+  // Plans split by block, and those split by site as well (a budget of
+  // their own: they only add to the search by block).
+  unsigned Plans = 0, SitePlans = 0;
   std::unique_ptr<PrecisePlan> LastOwned; // the latest plan, if not Best
   const PrecisePlan *Last = Best.get();
-  // A plan with the agents of Mask split; null if its counters do not fit.
-  auto PlanSplit = [&](uint32_t Mask) -> std::unique_ptr<PrecisePlan> {
-    ++Plans;
+  // A plan with the agents of Mask split by block (BySite: and the blocks
+  // in loops by site); null if nothing was split (MinMade: no more
+  // sub-agents than that) or its counters do not fit.
+  auto PlanWith = [&](uint32_t Mask, bool BySite, unsigned &Made,
+                      unsigned MinMade) -> std::unique_ptr<PrecisePlan> {
+    ++(BySite ? SitePlans : Plans);
     auto SplitDeps = std::make_unique<EngineDependences>(Deps);
-    if (!SplitDeps->splitAgents(Mask))
+    Made = SplitDeps->splitAgents(Mask, BySite ? &MLI : nullptr);
+    if (Made <= MinMade)
       return nullptr;
     auto Plan = std::make_unique<PrecisePlan>(MF, Deps, std::move(SplitDeps),
                                               MLI, Report.FreeRegs);
+    if (ExplainSplitsOpt)
+      explainSplitPlan(*Plan, Mask, BySite);
     if (!Plan->Planned)
       return nullptr;
     Info.FallbackWaitsAfter =
         std::min(Info.FallbackWaitsAfter, Plan->Report.countFallbackWaits());
+    return Plan;
+  };
+  // The split by block, or, where that leaves waits falling back or its
+  // counters do not fit, the split by site if it leaves fewer.
+  auto PlanSplit = [&](uint32_t Mask) -> std::unique_ptr<PrecisePlan> {
+    unsigned ByBlock = 0, BySite = 0;
+    auto Plan = PlanWith(Mask, false, ByBlock, 0);
+    if (!SplitBySiteOpt || (Plan && !Plan->Report.countFallbackWaits()) ||
+        SitePlans >= SplitPlans)
+      return Plan;
+    auto Finer = PlanWith(Mask, true, BySite, ByBlock);
+    if (Finer && (!Plan || Finer->Report.countFallbackWaits() <
+                               Plan->Report.countFallbackWaits()))
+      return Finer;
     return Plan;
   };
   auto Adopt = [&](std::unique_ptr<PrecisePlan> Plan) {
@@ -214,6 +274,7 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
       Info.Split.push_back(F);
   Info.Kept = BestSplit != 0;
   Info.SyncAgents = Best->Report.Semaphores;
+  Info.SiteAgents = Best->Deps->numSiteSubAgents();
   Best->Report.Split = Info;
   return Best;
 }

@@ -105,11 +105,11 @@ bool ThresholdState::merge(const ThresholdState &Other,
     Changed = true;
   }
   for (AgentId F = 0; F < MaxSyncAgents; ++F) {
-    if ((WidenedAgents & (1u << F)) || Other.EmptyOff[F] >= EmptyOff[F])
+    if ((WidenedAgents & syncAgentBit(F)) || Other.EmptyOff[F] >= EmptyOff[F])
       continue;
     Changed = true;
     if (Edge.isRetreating())
-      WidenedAgents |= 1u << F;
+      WidenedAgents |= syncAgentBit(F);
     else
       EmptyOff[F] = Other.EmptyOff[F];
   }
@@ -143,7 +143,7 @@ void ThresholdState::correctCounters(ArrayRef<int64_t> Correction) {
 void ThresholdState::print(raw_ostream &OS) const {
   OS << " untouched:";
   for (AgentId F = 0; F < MaxSyncAgents; ++F) {
-    if (WidenedAgents & (1u << F))
+    if (WidenedAgents & syncAgentBit(F))
       OS << ' ' << agentName(F) << "=unknown";
     else if (EmptyOff[F])
       OS << ' ' << agentName(F) << "=empty(" << EmptyOff[F] << ')';

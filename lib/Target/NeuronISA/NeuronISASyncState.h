@@ -102,8 +102,7 @@ private:
   std::shared_ptr<const KnownList> KnownOffsets;
   Offset Shift[MaxSyncAgents];
   Offset EmptyOff[MaxSyncAgents]; // u_F
-  uint32_t WidenedAgents = 0;  // u_F widened: Unknown
-  static_assert(MaxSyncAgents <= 32, "agents are a 32-bit mask");
+  SyncAgentMask WidenedAgents = 0; // u_F widened: Unknown
 
   AgentId agentOf(unsigned Group) const { return GroupAgents[Group]; }
   int64_t knownOffset(const KnownEntry &E) const {
@@ -112,7 +111,7 @@ private:
   BitVector &touchedForWrite();
   KnownList &knownForWrite();
   GroupThreshold untouched(AgentId F) const {
-    if (WidenedAgents & (1u << F))
+    if (WidenedAgents & syncAgentBit(F))
       return {Kind::Unknown, 0};
     return {Kind::Empty, EmptyOff[F]};
   }

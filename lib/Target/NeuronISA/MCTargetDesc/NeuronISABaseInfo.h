@@ -71,9 +71,14 @@ std::string agentName(AgentId A);
 /// subset of the unit's sites with a semaphore of its own, ids up to
 /// MaxSyncAgents - 1, EngineDependences::splitAgents), which keeps their
 /// sites in order since the unit is. The simulator knows only hardware
-/// agents: a semaphore is just a number there.
-constexpr unsigned MaxSyncAgents = 32;
+/// agents: a semaphore is just a number there. 64 sync agents, one
+/// semaphore each, are a quarter of a core's 256 (docs/MachineModel.md);
+/// sets of sync agents are 64-bit masks.
+constexpr unsigned MaxSyncAgents = 64;
 static_assert(NumAgents <= MaxSyncAgents, "hardware agents are sync agents");
+using SyncAgentMask = uint64_t;
+static_assert(MaxSyncAgents <= 64, "sync agents are a 64-bit mask");
+inline SyncAgentMask syncAgentBit(AgentId A) { return SyncAgentMask(1) << A; }
 StringRef engineName(Engine E);
 
 enum class TileFormat : uint8_t {
