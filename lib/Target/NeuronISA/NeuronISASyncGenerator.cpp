@@ -216,6 +216,9 @@ void NeuronISA::emitSyncRemarks(MachineFunction &MF,
         return MachineOptimizationRemark(DEBUG_TYPE, "AgentsSplit", Loc, Entry)
                << "agents " << ore::NV("Agents", Names())
                << " split by producer block"
+               << (R.Split->OnlySome
+                       ? " (the blocks of producers whose waits fell back)"
+                       : "")
                << (R.Split->SiteAgents ? " and, in loops, by producer site" : "")
                << " into sub-agents with semaphores of their own ("
                << ore::NV("SyncAgents", R.Split->SyncAgents) << " semaphores"

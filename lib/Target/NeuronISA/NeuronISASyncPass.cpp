@@ -80,6 +80,15 @@ static cl::opt<bool> SplitBySiteOpt(
              "become the block's executions: one counter per block), and "
              "keep the better plan"));
 
+static cl::opt<bool> SplitTargetedOpt(
+    "neuronisa-sync-split-targeted", cl::Hidden, cl::init(false),
+    cl::desc("Precise mode: where the splits by block and by site of the "
+             "agents concerned still have waits falling back (or their "
+             "counters do not fit), also try splitting off only the blocks "
+             "of the producers whose waits fell back, and keep the better "
+             "plan (an experiment: docs/Synchronization.md, 'Sub-agents "
+             "by site')"));
+
 static cl::opt<unsigned> SplitPlans(
     "neuronisa-sync-split-plans", cl::Hidden, cl::init(6),
     cl::desc("Precise mode: at most this many plans with split agents per "
@@ -139,15 +148,26 @@ static SmallVector<AgentId, 8> fallenBackAgents(const PrecisePlan &Plan) {
   return Agents;
 }
 
+/// How a plan splits the agents of its mask (EngineDependences::splitAgents).
+enum class SplitKind {
+  Block,   // every producer block of theirs is a sub-agent
+  Site,    // and, in loops, every producer site (where ids are left)
+  Targeted // only the blocks of producers whose waits fell back
+};
+
 /// One line of -neuronisa-sync-explain-splits.
 static void explainSplitPlan(const PrecisePlan &Plan, uint32_t Mask,
-                             bool BySite) {
+                             SplitKind Kind) {
   const SyncReport &R = Plan.Report;
   errs() << "split-plan: " << Plan.Gen->getFunction().getName() << " agents";
   for (AgentId F = 0; F < NumAgents; ++F)
     if (Mask & (1u << F))
       errs() << ' ' << agentName(F);
-  errs() << " by=" << (!Mask ? "none" : BySite ? "site" : "block")
+  errs() << " by="
+         << (!Mask                          ? "none"
+             : Kind == SplitKind::Site      ? "site"
+             : Kind == SplitKind::Targeted ? "targeted-block"
+                                            : "block")
          << " sync-agents=" << Plan.Deps->numSyncAgents()
          << " site-agents=" << Plan.Deps->numSiteSubAgents()
          << " free=" << R.FreeRegs;
@@ -158,6 +178,29 @@ static void explainSplitPlan(const PrecisePlan &Plan, uint32_t Mask,
   }
   errs() << " counters=" << R.CounterRegs
          << " fallback-waits=" << R.countFallbackWaits() << '\n';
+}
+
+/// Marks in Targets the sites in the blocks of the producers of the groups
+/// whose waits fell back in Plan, of the same hardware unit as the
+/// producer: splitting off these blocks alone may serve those waits with
+/// fewer sub-agents, hence fewer counters, than splitting every block of
+/// the unit. (A fallback names its sync agent and consumers; every group of
+/// that agent with one of those consumers is taken.)
+static void markFallenBackBlocks(const PrecisePlan &Plan, BitVector &Targets) {
+  const EngineDependences &D = *Plan.Deps;
+  for (const SyncReport::Fallback &FB : Plan.Report.Fallbacks) {
+    for (unsigned C : FB.Consumers)
+      for (unsigned GI : D.consumerGroups(C)) {
+        const DependenceGroup &G = D.groups()[GI];
+        if (G.Producer != FB.Agent)
+          continue;
+        AgentId Unit = D.hardwareAgent(G.Producer);
+        for (unsigned P : G.Producers)
+          for (unsigned S : D.blockSites(*D.sites()[P].MBB))
+            if (D.hardwareAgent(D.sites()[S].Agent) == Unit)
+              Targets.set(S);
+      }
+  }
 }
 
 /// The precise plan for MF: the plain one, or, where waits of it fall back
@@ -183,48 +226,68 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
   if (!SplitAgentsOpt || !BestWaits)
     return Best;
   if (ExplainSplitsOpt)
-    explainSplitPlan(*Best, 0, false);
+    explainSplitPlan(*Best, 0, SplitKind::Block);
   SyncReport::AgentSplit Info;
   Info.FallbackWaitsBefore = BestWaits;
   Info.FallbackWaitsAfter = ~0u;
   uint32_t Split = 0, Tried = 0, BestSplit = 0;
-  // Plans split by block, and those split by site as well (a budget of
-  // their own: they only add to the search by block).
-  unsigned Plans = 0, SitePlans = 0;
+  // Plans of each SplitKind: those by site and targeted only add to the
+  // search by block, each with a budget of its own.
+  unsigned Plans[3] = {};
   std::unique_ptr<PrecisePlan> LastOwned; // the latest plan, if not Best
   const PrecisePlan *Last = Best.get();
-  // A plan with the agents of Mask split by block (BySite: and the blocks
-  // in loops by site); null if nothing was split (MinMade: no more
-  // sub-agents than that) or its counters do not fit.
-  auto PlanWith = [&](uint32_t Mask, bool BySite, unsigned &Made,
+  // The sites in the blocks of the producers whose waits fell back in some
+  // plan so far, of the same hardware unit (the targeted split).
+  BitVector Targets(Deps.sites().size());
+  auto AddTargets = [&](const PrecisePlan &Plan) {
+    markFallenBackBlocks(Plan, Targets);
+  };
+  AddTargets(*Best);
+  // A plan with the agents of Mask split by block (Kind: also the blocks in
+  // loops by site; or only the blocks of Targets); null if nothing was
+  // split (MinMade: no more sub-agents than that) or its counters do not
+  // fit.
+  auto PlanWith = [&](uint32_t Mask, SplitKind Kind, unsigned &Made,
                       unsigned MinMade) -> std::unique_ptr<PrecisePlan> {
-    ++(BySite ? SitePlans : Plans);
+    ++Plans[unsigned(Kind)];
     auto SplitDeps = std::make_unique<EngineDependences>(Deps);
-    Made = SplitDeps->splitAgents(Mask, BySite ? &MLI : nullptr);
+    Made = SplitDeps->splitAgents(Mask, Kind == SplitKind::Site ? &MLI : nullptr,
+                                  Kind == SplitKind::Targeted ? &Targets
+                                                              : nullptr);
     if (Made <= MinMade)
       return nullptr;
     auto Plan = std::make_unique<PrecisePlan>(MF, Deps, std::move(SplitDeps),
                                               MLI, Report.FreeRegs);
     if (ExplainSplitsOpt)
-      explainSplitPlan(*Plan, Mask, BySite);
+      explainSplitPlan(*Plan, Mask, Kind);
     if (!Plan->Planned)
       return nullptr;
     Info.FallbackWaitsAfter =
         std::min(Info.FallbackWaitsAfter, Plan->Report.countFallbackWaits());
     return Plan;
   };
-  // The split by block, or, where that leaves waits falling back or its
-  // counters do not fit, the split by site if it leaves fewer.
+  // The split by block; where that leaves waits falling back or its
+  // counters do not fit, the split by site, then the split of the blocks
+  // whose producers fell back only; the one with the fewest fallen-back
+  // waits (the earlier on a tie).
   auto PlanSplit = [&](uint32_t Mask) -> std::unique_ptr<PrecisePlan> {
-    unsigned ByBlock = 0, BySite = 0;
-    auto Plan = PlanWith(Mask, false, ByBlock, 0);
-    if (!SplitBySiteOpt || (Plan && !Plan->Report.countFallbackWaits()) ||
-        SitePlans >= SplitPlans)
-      return Plan;
-    auto Finer = PlanWith(Mask, true, BySite, ByBlock);
-    if (Finer && (!Plan || Finer->Report.countFallbackWaits() <
-                               Plan->Report.countFallbackWaits()))
-      return Finer;
+    unsigned ByBlock = 0, Made = 0;
+    auto Plan = PlanWith(Mask, SplitKind::Block, ByBlock, 0);
+    auto Better = [&](std::unique_ptr<PrecisePlan> Other) {
+      if (Other && (!Plan || Other->Report.countFallbackWaits() <
+                                 Plan->Report.countFallbackWaits()))
+        Plan = std::move(Other);
+    };
+    auto Wanted = [&](SplitKind Kind) {
+      return (!Plan || Plan->Report.countFallbackWaits()) &&
+             Plans[unsigned(Kind)] < SplitPlans;
+    };
+    if (SplitBySiteOpt && Wanted(SplitKind::Site))
+      Better(PlanWith(Mask, SplitKind::Site, Made, ByBlock));
+    if (SplitTargetedOpt && Wanted(SplitKind::Targeted))
+      Better(PlanWith(Mask, SplitKind::Targeted, Made, 0));
+    if (Plan)
+      AddTargets(*Plan);
     return Plan;
   };
   auto Adopt = [&](std::unique_ptr<PrecisePlan> Plan) {
@@ -240,7 +303,7 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
       Last = LastOwned.get();
     }
   };
-  while (BestWaits && Plans < SplitPlans) {
+  while (BestWaits && Plans[0] < SplitPlans) {
     SmallVector<AgentId, 8> Agents = fallenBackAgents(*Last);
     llvm::erase_if(Agents, [&](AgentId F) { return Tried & (1u << F); });
     if (Agents.empty())
@@ -256,7 +319,7 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
     }
     bool Improved = false;
     for (AgentId F : Agents) {
-      if (Plans >= SplitPlans)
+      if (Plans[0] >= SplitPlans)
         break;
       auto Plan = PlanSplit(Split | (1u << F));
       if (Plan && Plan->Report.countFallbackWaits() < BestWaits) {
@@ -275,6 +338,7 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
   Info.Kept = BestSplit != 0;
   Info.SyncAgents = Best->Report.Semaphores;
   Info.SiteAgents = Best->Deps->numSiteSubAgents();
+  Info.OnlySome = Best->Deps->splitOnlySome();
   Best->Report.Split = Info;
   return Best;
 }
