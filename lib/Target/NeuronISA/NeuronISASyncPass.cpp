@@ -210,9 +210,13 @@ static void markFallenBackBlocks(const PrecisePlan &Plan, BitVector &Targets) {
 /// agents of the waits still falling back in the latest plan that fit (it
 /// may have more than the best, and lead to a better one); where their
 /// counters do not fit, one agent at a time instead (most fallen-back waits
-/// first), each kept if it leaves fewer waits falling back. At most
-/// SplitPlans plans beside the plain one. Null when the plain plan's
-/// counters do not fit (Report then says so).
+/// first), each kept if it leaves fewer waits falling back. Each split by
+/// block that is not perfect is also tried with the blocks in loops split
+/// by site ("Sub-agents by site": fewer counters), and, with
+/// -neuronisa-sync-split-targeted, with only the blocks of the fallen-back
+/// producers split off. At most SplitPlans plans of each kind beside the
+/// plain one. Null when the plain plan's counters do not fit (Report then
+/// says so).
 static std::unique_ptr<PrecisePlan>
 planPrecise(MachineFunction &MF, const EngineDependences &Deps,
             const MachineLoopInfo &MLI, SyncReport &Report) {
