@@ -18,6 +18,8 @@
 //    path ("known"); where it is, c waits on C_F + k. Elsewhere the value
 //    lives in a snapshot register R_G: li R_G, 0 at entry, addi R_G, C_F,
 //    off after the last site of P in each block, and c waits on R_G.
+//    Where the union of c's groups of F is Known although some of the
+//    groups are not, c waits once, on C_F + k (waitForKnownUnions).
 // 3. Registers (NeuronISAPreciseSyncRegisters.cpp).
 // 4. Waits already implied by an earlier wait of the same engine on the same
 //    semaphore (a larger or equal threshold, relative to C_F) are dropped.
