@@ -352,6 +352,10 @@ class Runner:
                 st.barrier_cycles += b
                 if p > b:
                     st.precise_slower += 1
+                    if self.a.verbose:
+                        print("precise slower: seed %d args (n0,n1,n2,k)=%s: "
+                              "%d vs %d cycles (%.4f)" % (seed, args, p, b,
+                                                          p / b), flush=True)
                     if p / b > st.worst_slowdown[0]:
                         st.worst_slowdown = (
                             p / b, "seed %d args (n0,n1,n2,k)=%s: %d vs %d "

@@ -18,6 +18,8 @@
 //    path ("known"); where it is, c waits on C_F + k. Elsewhere the value
 //    lives in a snapshot register R_G: li R_G, 0 at entry, addi R_G, C_F,
 //    off after the last site of P in each block, and c waits on R_G.
+//    Where the union of c's groups of F is Known although some of the
+//    groups are not, c waits once, on C_F + k (waitForKnownUnions).
 // 3. Registers (NeuronISAPreciseSyncRegisters.cpp).
 // 4. Waits already implied by an earlier wait of the same engine on the same
 //    semaphore (a larger or equal threshold, relative to C_F) are dropped.
@@ -67,6 +69,15 @@ static cl::opt<bool> EarlierCounterWaitsCover(
              "engine in the block reaches (false: only the consumer's own "
              "waits)"));
 
+static cl::opt<bool> KnownUnionWaits(
+    "neuronisa-sync-known-unions", cl::Hidden, cl::init(true),
+    cl::desc("Replace a consumer's waits on one agent, some of them on "
+             "snapshots, by one counter-relative wait where the union of "
+             "its groups of that agent has a Known threshold (false: keep "
+             "them)"));
+
+STATISTIC(NumKnownUnions, "Consumers whose waits on an agent became one "
+                          "counter-relative wait for a Known union");
 STATISTIC(NumBoundEmpty, "Snapshot waits left out: no site can have run");
 STATISTIC(NumBoundCovered,
           "Snapshot waits left out: implied by a bound of the threshold");
@@ -235,6 +246,108 @@ void PreciseSync::dropImpliedSnapshotWaits() {
     llvm::erase_if(WS, [&](const WaitRequest &R) {
       return R.Snapshot && Covered[R.F];
     });
+  }
+  NeedsSnapshot.assign(Groups.size(), false);
+  for (const auto &WS : Waits)
+    for (const WaitRequest &R : WS)
+      if (R.Snapshot)
+        NeedsSnapshot[R.Group] = true;
+}
+
+/// A consumer c waits on agent F for T(c, F), the largest threshold of its
+/// groups of F, which is the threshold of the union of their producers:
+/// N_F right after the latest instance of any of them (N_F only grows along
+/// a path). Each group may depend on the path (a snapshot) where the union
+/// does not: an if/else whose arms each run one of the groups' sites (one
+/// writes the tile that c reads, the other the tile that c writes) leaves
+/// every group Unknown after the join and the union Known. There, c's
+/// waits on F (a snapshot wait per group, a counter-relative one for the
+/// Known groups) become one counter-relative wait for the union's
+/// threshold: the same value, T(c, F), on every path, so still sound and
+/// precise, with one wait instead of several and no snapshot register for
+/// the groups that no other consumer waits on (no li or addi on every
+/// engine). The union is that of all of c's groups of F, which the
+/// translation validator tracks for c (proofs/README.md, tracked sets).
+void PreciseSync::waitForKnownUnions() {
+  if (!KnownUnionWaits)
+    return;
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> UnionOf;
+  std::vector<DependenceGroup> Unions;
+  SmallVector<std::pair<unsigned, unsigned>, 8> Uses; // (consumer, union)
+  for (unsigned C = 0; C < Waits.size(); ++C) {
+    SmallVector<AgentId, 4> Agents;
+    for (const WaitRequest &R : Waits[C])
+      if (R.Snapshot && !llvm::is_contained(Agents, R.F))
+        Agents.push_back(R.F);
+    for (AgentId F : Agents) {
+      SmallVector<unsigned, 4> U;
+      for (unsigned GI : Deps.consumerGroups(C))
+        if (Groups[GI].Producer == F)
+          U.push_back(GI);
+      if (U.size() < 2)
+        continue; // the group's own threshold: Unknown
+      llvm::sort(U);
+      auto [It, New] = UnionOf.try_emplace({F, U}, Unions.size());
+      if (New) {
+        DependenceGroup G;
+        G.Producer = F;
+        for (unsigned GI : U)
+          G.Producers.append(Groups[GI].Producers.begin(),
+                             Groups[GI].Producers.end());
+        llvm::sort(G.Producers);
+        G.Producers.erase(llvm::unique(G.Producers), G.Producers.end());
+        Unions.push_back(std::move(G));
+      }
+      Unions[It->second].Consumers.push_back(C);
+      Uses.push_back({C, It->second});
+    }
+  }
+  if (Uses.empty())
+    return;
+  // The unions' thresholds at block entries, as computeThresholds solves
+  // the groups' (per block: the count after each union's last site there;
+  // sites are numbered block by block).
+  std::vector<AgentId> Agents;
+  std::vector<SmallVector<std::pair<unsigned, int64_t>, 2>> Produced(
+      RPO.size());
+  for (unsigned I = 0; I < Unions.size(); ++I) {
+    Agents.push_back(Unions[I].Producer);
+    ArrayRef<unsigned> P = Unions[I].Producers;
+    for (unsigned J = 0; J < P.size(); ++J)
+      if (J + 1 == P.size() || Sites[P[J + 1]].MBB != Sites[P[J]].MBB)
+        Produced[Gen.getRPOIndex(*Sites[P[J]].MBB)].push_back(
+            {I, Gen.getCountAfter(P[J])});
+  }
+  SyncDataflow<ThresholdState> Solver(RPO);
+  Solver.setBoundary(*RPO.front(), ThresholdState(Agents));
+  Solver.solve([&](const MachineBasicBlock &B, const ThresholdState &In) {
+    ThresholdState Out = In;
+    for (const auto &[I, Count] : Produced[Gen.getRPOIndex(B)])
+      Out.produce(I, Count);
+    Out.correctCounters(ArrayRef<int64_t>(
+        &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
+    return Out;
+  });
+  std::vector<unsigned> GroupOfUnion(Unions.size(), ~0u);
+  for (const auto &[C, I] : Uses) {
+    ThresholdState::GroupThreshold V;
+    int Latest = Gen.getLatestProducerInBlock(Unions[I], C);
+    if (Latest >= 0)
+      V = {ThresholdState::Kind::Known, Gen.getCountAfter(Latest)};
+    else
+      V = Solver.incoming(*Sites[C].MBB)->get(I);
+    if (V.K != ThresholdState::Kind::Known)
+      continue;
+    if (GroupOfUnion[I] == ~0u) {
+      GroupOfUnion[I] = Groups.size();
+      Groups.push_back(Unions[I]);
+    }
+    AgentId F = Unions[I].Producer;
+    auto &WS = Waits[C];
+    llvm::erase_if(WS, [&](const WaitRequest &R) { return R.F == F; });
+    WS.push_back({Sites[C].WaitEngine, F, GroupOfUnion[I], false, V.Off});
+    ++NumKnownUnions;
   }
   NeedsSnapshot.assign(Groups.size(), false);
   for (const auto &WS : Waits)
@@ -778,6 +891,7 @@ bool PreciseSync::plan() {
   {
     SyncPhaseTimer T("precise-snapshot-unions", "Precise: snapshot unions");
     dropImpliedSnapshotWaits();
+    waitForKnownUnions();
     dropBoundedSnapshotWaits();
     mergeSnapshots();
     combineWaits();

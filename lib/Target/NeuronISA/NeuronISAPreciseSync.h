@@ -65,7 +65,8 @@ private:
   SyncGenerator &Gen;
   const EngineDependences &Deps;
   ArrayRef<MachineBasicBlock *> RPO;
-  /// The analysis' groups, then the unions made by mergeSnapshots.
+  /// The analysis' groups, then the unions made by waitForKnownUnions and
+  /// mergeSnapshots.
   std::vector<DependenceGroup> Groups;
 
   //===--- 1. Counters ----------------------------------------------------===//
@@ -91,6 +92,7 @@ private:
   std::vector<bool> NeedsSnapshot; // per group
   void computeThresholds();
   void dropImpliedSnapshotWaits();
+  void waitForKnownUnions();
   void dropBoundedSnapshotWaits();
   /// Snapshot waits left out by dropBoundedSnapshotWaits (Empty bound;
   /// bound covered by another wait), for -neuronisa-sync-explain-snapshots.
