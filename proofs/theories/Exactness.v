@@ -266,7 +266,8 @@ Record sat (a : astate) (h : list instr) : Prop := {
   sat_p0 : forall k, (forall cs, ~ In (k, cs) (ap a)) -> pend p orc (fst k) (snd k) h = 0;
   sat_o : forall q2 q1 d, In ((q2, q1), d) (ao a) ->
           bval (BV q2) h = Z.max 0 (bval (BV q1) h + d);
-  sat_u : forall q iv, In (q, iv) (av a) -> ivupper q iv h
+  sat_u : forall q iv, In (q, iv) (av a) -> ivupper q iv h;
+  sat_m : forall r fs f, In (r, fs) (am a) -> r <> 0%nat -> In f fs -> mholds (regv orc r h) h f
 }.
 
 Lemma rf_sound a h r f : sat a h -> In f (rf a r) -> vholds (regv orc r h) h f.
@@ -277,6 +278,14 @@ Proof.
   - apply Nat.eqb_neq in E. unfold facts_of in Hf.
     destruct (lookn (ar a) r) eqn:L; [|contradiction].
     eapply sat_r; eauto. apply lookn_in; auto.
+Qed.
+
+Lemma mf_sound a h r f : sat a h -> In f (mf a r) -> mholds (regv orc r h) h f.
+Proof.
+  intros Hs Hf. unfold mf in Hf. destruct (Nat.eqb r 0) eqn:E; [contradiction|].
+  apply Nat.eqb_neq in E. unfold facts_of in Hf.
+  destruct (lookn (am a) r) eqn:L; [|contradiction].
+  eapply sat_m; eauto. apply lookn_in; auto.
 Qed.
 
 Lemma gf_sound a h k f : sat a h -> In f (gf a k) -> gholds k h f.
@@ -471,7 +480,7 @@ Lemma transfer_site_sound a h s : sat a h -> sat (transfer_site p a s) (ISite s 
 Proof.
   intros Hs. assert (Hr : forall r, regv orc r (ISite s :: h) = regv orc r h)
     by (intros; apply regv_nonwrite; discriminate).
-  constructor; unfold transfer_site; cbn [ar av an ag ap].
+  constructor; unfold transfer_site; cbn [ar av an ag ap am].
   - intros r fs f Hin Hr0 Hf. apply in_map_iff in Hin as ([r' fs'] & He & Hin); inversion He; subst.
     apply in_omap in Hf as (f0 & Hf0 & Hex).
     pose proof (sat_r _ _ _ _ Hs _ _ _ Hin Hr0 Hf0) as Hv. unfold vholds in *.
@@ -512,6 +521,10 @@ Proof.
     + apply filter_In in Hin as [_ Hc]. apply andb_true_iff in Hc as [_ Hc].
       exact (rel_known_sound p _ _ ((q2, q1), d) (site_av_sound a h s Hs) Hc).
   - apply site_au_sound; auto.
+  - intros r fs f Hin Hr0 Hf. apply in_map_iff in Hin as ([r' fs'] & He & Hin); inversion He; subst.
+    apply in_omap in Hf as (f0 & Hf0 & Hex).
+    pose proof (sat_m _ _ _ _ Hs _ _ _ Hin Hr0 Hf0) as Hv. unfold mholds in *.
+    rewrite Hr, Hv. rewrite (site_exact_val _ _ _ _ Hex); auto.
 Qed.
 
 Lemma cnt_nonsite F i h : (forall s, i <> ISite s) -> cnt p F (i :: h) = cnt p F h.
@@ -538,12 +551,22 @@ Lemma wait_facts_sound a h sm r k f :
   sat a h -> In f (wait_facts p a sm r k) -> mholds p (regv orc r h + k) h f.
 Proof.
   intros Hs Hf. unfold wait_facts in Hf. apply filter_In in Hf as [Hf _].
-  assert (Hsat : forall g, In g (saturate p a (map (shift k) (rf a r))) -> vholds p (regv orc r h + k) h g).
+  assert (Hsat0 : forall g, In g (saturate p a (map (shift k) (rf a r))) -> vholds p (regv orc r h + k) h g).
   { eapply saturate_sound; eauto.
     intros g Hg. apply in_map_iff in Hg as (g0 & <- & Hg0).
     pose proof (rf_sound _ _ _ _ _ _ Hs Hg0) as Hv. unfold vholds in *; destruct g0; simpl in *; lia. }
+  set (fs0 := saturate p a (map (shift k) (rf a r))) in *.
+  assert (Hsat : forall g, In g (fs0 ++ (if k <=? 0
+                    then filter (fun f => negb (existsb (fact_eqb f) fs0)) (map (shift k) (mf a r))
+                    else [])) -> mholds p (regv orc r h + k) h g).
+  { intros g Hg. apply in_app_or in Hg as [Hg|Hg].
+    - specialize (Hsat0 _ Hg). unfold vholds, mholds in *. rewrite <- Hsat0. reflexivity.
+    - destruct (k <=? 0) eqn:Hk; [|contradiction]. apply Z.leb_le in Hk.
+      apply filter_In in Hg as [Hg _]. apply in_map_iff in Hg as (g0 & <- & Hg0).
+      pose proof (mf_sound _ _ _ _ _ _ Hs Hg0) as Hm. unfold mholds in *; destruct g0; cbn [fst snd shift] in *.
+      lia. }
   apply in_app_or in Hf as [Hf|Hf]; cycle 1.
-  - specialize (Hsat _ Hf). unfold vholds, mholds in *. rewrite <- Hsat. reflexivity.
+  - exact (Hsat _ Hf).
   - apply in_flat_map in Hf as ([b j] & Hin & Hf). specialize (Hsat _ Hin).
     destruct b as [| |q1]; cbn [derive_rel] in Hf; try contradiction.
     apply in_map_iff in Hf as ([[q2 q1'] d] & <- & Ho).
@@ -551,7 +574,7 @@ Proof.
     apply andb_true_iff in Hc as [Hq Hd]. apply Nat.eqb_eq in Hq; apply Z.eqb_eq in Hd; subst q1' d.
     pose proof (sat_o _ _ _ _ Hs _ _ _ Ho) as Hv.
     pose proof (bv_nonneg p q2 h).
-    unfold vholds, mholds in *; cbn [fst snd] in *. rewrite Hsat. lia.
+    unfold mholds in *; cbn [fst snd] in *. lia.
 Qed.
 
 (** The lower bounds a wait adds: each is at most the value waited for. *)
@@ -611,7 +634,7 @@ Proof.
     by (intros; apply bval_nonsite; discriminate).
   assert (Hc : forall F, cnt p F (IWait e sm r k :: h) = cnt p F h)
     by (intros; apply cnt_nonsite; discriminate).
-  unfold transfer; fold vf. constructor; cbn [ar av an ag ap].
+  unfold transfer; fold vf. constructor; cbn [ar av an ag ap am].
   - intros x fs f Hin Hx Hf. unfold vholds; rewrite Hr, Hb. eapply sat_r; eauto.
   - intros q iv Hin b Hlo Hhi. rewrite Hb, Hc. eapply sat_v; eauto.
   - intros F n Hin. rewrite Hc. eapply sat_n; eauto.
@@ -689,6 +712,21 @@ Proof.
       apply in_setp_other; eauto. intros He; rewrite He, keq_refl in Ek; discriminate.
   - intros q2 q1 d Hin. rewrite !Hb. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
   - intros q iv Hin l Hl. rewrite Hb, Hc. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
+  - intros x fs f Hin Hx Hf. unfold mholds; rewrite Hr, Hb. eapply sat_m; eauto.
+Qed.
+
+(** Facts of max(0, v) that its exact facts give. *)
+Lemma derive_clamp_sound a h v f g :
+  sat a h -> vholds p v h f -> In g (derive_clamp p a f) -> mholds p v h g.
+Proof.
+  intros Hs Hv Hg. destruct f as [[|F|q] j]; cbn [derive_clamp] in Hg; try contradiction.
+  apply in_map_iff in Hg as ([q [lo hi]] & <- & Hq).
+  apply filter_In in Hq as [Hq Hc]; cbn [fst snd] in Hc.
+  apply andb_true_iff in Hc as [HF Hins]. apply Nat.eqb_eq in HF.
+  unfold inside in Hins; apply andb_true_iff in Hins as [Hlo Hhi]; apply Z.leb_le in Hhi.
+  pose proof (sat_v _ _ _ _ Hs _ _ Hq j Hlo Hhi) as Hq0. cbn [bval] in Hq0.
+  pose proof (bv_nonneg p q h) as H0. cbn [bval] in H0.
+  unfold vholds, mholds in *; cbn [fst snd bval] in *. subst F. lia.
 Qed.
 
 (** Writes of registers: only the written register's facts change. *)
@@ -696,7 +734,7 @@ Lemma transfer_write_sound a h i r fs :
   sat a h -> r <> 0%nat -> (forall s, i <> ISite s) -> (forall e sm x k, i <> IWait e sm x k) ->
   (forall x, x <> r -> regv orc x (i :: h) = regv orc x h) ->
   (forall f, In f fs -> vholds p (regv orc r (i :: h)) h f) ->
-  sat (mkst (setn r (saturate p a fs) (ar a)) (av a) (an a) (ag a) (ap a) (ao a)) (i :: h).
+  sat (write p a r fs) (i :: h).
 Proof.
   intros Hs Hr0 Hns Hnw Hoth Hfs.
   assert (Hb : forall b, bval p b (i :: h) = bval p b h) by (intros; apply bval_nonsite; auto).
@@ -705,9 +743,11 @@ Proof.
     by (intros; destruct i; auto; exfalso; eapply Hnw; reflexivity).
   assert (Hp : forall e sm, pend p orc e sm (i :: h) = pend p orc e sm h)
     by (intros; destruct i; auto; exfalso; [eapply Hns|eapply Hnw]; reflexivity).
-  constructor; cbn [ar av an ag ap].
+  assert (Hsat : forall f, In f (saturate p a fs) -> vholds p (regv orc r (i :: h)) h f)
+    by (eapply saturate_sound; eauto).
+  unfold write; cbv zeta. constructor; cbn [ar av an ag ap am].
   - intros x fs' f Hin Hx Hf. apply in_setn in Hin as [[-> ->]|[Hne Hin]].
-    + unfold vholds; rewrite Hb. eapply saturate_sound; eauto.
+    + pose proof (Hsat _ Hf) as Hv. unfold vholds in *; rewrite Hb. exact Hv.
     + unfold vholds; rewrite Hb, Hoth by auto. eapply sat_r; eauto.
   - intros q iv Hin b Hlo Hhi. rewrite Hb, Hc. eapply sat_v; eauto.
   - intros F n Hin. rewrite Hc. eapply sat_n; eauto.
@@ -718,6 +758,12 @@ Proof.
   - intros k Hno. rewrite Hp. apply (sat_p0 _ _ _ _ Hs k Hno).
   - intros q2 q1 d Hin. rewrite !Hb. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
   - intros q iv Hin l Hl. rewrite Hb, Hc. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
+  - intros x fs' f Hin Hx Hf. apply in_setn in Hin as [[-> ->]|[Hne Hin]].
+    + unfold mholds; rewrite Hb. apply in_app_or in Hf as [Hf|Hf]; apply filter_In in Hf as [Hf _].
+      * specialize (Hsat _ Hf). unfold vholds in Hsat. rewrite Hsat. reflexivity.
+      * apply in_flat_map in Hf as (g & Hg0 & Hf).
+        pose proof (derive_clamp_sound _ _ _ _ _ Hs (Hsat _ Hg0) Hf) as Hm. exact Hm.
+    + unfold mholds; rewrite Hb, Hoth by auto. eapply sat_m; eauto.
 Qed.
 
 Lemma transfer_sound a h i : sat a h -> sat (transfer p a i) (i :: h).
@@ -741,6 +787,7 @@ Proof.
       * intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
       * intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
       * intros q iv Hin l Hl. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
+      * intros x fs f Hin Hx Hf. unfold mholds; rewrite Hsame, bval_nonsite by discriminate. exact (sat_m _ _ _ _ Hs _ _ _ Hin Hx Hf).
     + apply Nat.eqb_neq in E. apply transfer_write_sound; auto; try discriminate.
       * intros x Hx. rewrite regv_cons.
         destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
@@ -762,6 +809,7 @@ Proof.
       * intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
       * intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
       * intros q iv Hin l Hl. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
+      * intros x fs f Hin Hx Hf. unfold mholds; rewrite Hsame, bval_nonsite by discriminate. exact (sat_m _ _ _ _ Hs _ _ _ Hin Hx Hf).
     + apply Nat.eqb_neq in E. apply transfer_write_sound; auto; try discriminate.
       * intros x Hx. rewrite regv_cons.
         destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
@@ -774,7 +822,7 @@ Proof.
     assert (Hoth : forall x, x <> r -> regv orc x (IDef r :: h) = regv orc x h).
     { intros x Hx. rewrite regv_cons. destruct (Nat.eqb x 0) eqn:Ex; [apply Nat.eqb_eq in Ex; subst; rewrite regv_zero; auto|].
       destruct (Nat.eqb r x) eqn:Er; auto. apply Nat.eqb_eq in Er; congruence. }
-    constructor; cbn [ar av an ag ap].
+    constructor; cbn [ar av an ag ap am].
     + intros x fs f Hin Hx Hf. apply filter_In in Hin as [Hin Hne]; cbn [fst] in Hne.
       apply negb_true_iff, Nat.eqb_neq in Hne.
       unfold vholds; rewrite Hoth, bval_nonsite by (auto; discriminate). exact (sat_r _ _ _ _ Hs _ _ _ Hin Hx Hf).
@@ -785,6 +833,9 @@ Proof.
     + intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
     + intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
     + intros q iv Hin l Hl. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
+    + intros x fs f Hin Hx Hf. apply filter_In in Hin as [Hin Hne]; cbn [fst] in Hne.
+      apply negb_true_iff, Nat.eqb_neq in Hne.
+      unfold mholds; rewrite Hoth, bval_nonsite by (auto; discriminate). exact (sat_m _ _ _ _ Hs _ _ _ Hin Hx Hf).
   - (* unsupported: no effect on anything the facts speak of *)
     cbn [transfer]. constructor.
     + intros x fs f Hin Hx Hf. unfold vholds; rewrite regv_nonwrite, bval_nonsite by discriminate. exact (sat_r _ _ _ _ Hs _ _ _ Hin Hx Hf).
@@ -795,6 +846,7 @@ Proof.
     + intros kk Hno. exact (sat_p0 _ _ _ _ Hs kk Hno).
     + intros q2 q1 d Hin. rewrite !bval_nonsite by discriminate. exact (sat_o _ _ _ _ Hs _ _ _ Hin).
     + intros q iv Hin l Hl. rewrite bval_nonsite, cnt_nonsite by discriminate. exact (sat_u _ _ _ _ Hs _ _ Hin l Hl).
+    + intros x fs f Hin Hx Hf. unfold mholds; rewrite regv_nonwrite, bval_nonsite by discriminate. exact (sat_m _ _ _ _ Hs _ _ _ Hin Hx Hf).
 Qed.
 
 End Transfer.
@@ -818,6 +870,41 @@ Proof.
     destruct (lookn (av a) q) as [[[lo|] hi]|] eqn:L; try discriminate.
     pose proof (iv_none_zero p q hi h (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L))) as H0.
     cbn [bval] in H0. lia.
+Qed.
+
+(** V_q = 0 where [zero_at] says so. *)
+Lemma zero_at_sound a h q : sat a h -> zero_at a q = true -> bval p (BV q) h = 0.
+Proof.
+  intros Hs Hz. unfold zero_at in Hz. apply orb_true_iff in Hz as [Hz|Hz].
+  - destruct (lookn (av a) q) as [[[lo|] hi]|] eqn:L; try discriminate.
+    exact (iv_none_zero p q hi h (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L))).
+  - unfold known_zero in Hz. apply existsb_exists in Hz as ([[q2 q1] d] & Ho & Hc).
+    cbn [fst snd] in Hc. apply andb_true_iff in Hc as [Hc Hd].
+    apply andb_true_iff in Hc as [H2 H1]. apply Nat.eqb_eq in H2, H1. subst q2 q1.
+    apply Z.ltb_lt in Hd. pose proof (sat_o _ _ _ _ Hs _ _ _ Ho) as Hq.
+    pose proof (bv_nonneg p q h). lia.
+Qed.
+
+(** A weakened bound holds where its state does... *)
+Lemma gweak_sound a h k f f' : sat a h -> gweak a f = Some f' -> gholds p orc k h f'.
+Proof.
+  intros Hs Hw. destruct f as [[|F|q] kf]; cbn [gweak] in Hw.
+  - destruct (gtriv a (BZ, kf)) eqn:Ht; [injection Hw as <-|discriminate].
+    exact (gtriv_sound _ _ _ _ Hs Ht).
+  - destruct (gtriv a (BN F, kf)) eqn:Ht; [injection Hw as <-|discriminate].
+    exact (gtriv_sound _ _ _ _ Hs Ht).
+  - destruct (zero_at a q) eqn:Hz; [injection Hw as <-|discriminate].
+    pose proof (zero_at_sound _ _ _ Hs Hz) as H0. pose proof (guar_nonneg orc (fst k) (snd k) h).
+    unfold gholds; cbn [fst snd]. rewrite H0. lia.
+Qed.
+
+(** ... and is implied by the bound it weakens. *)
+Lemma gweak_le a f f' : gweak a f = Some f' -> fst f' = fst f /\ snd f' <= snd f.
+Proof.
+  intros Hw. destruct f as [[|F|q] kf]; cbn [gweak] in Hw.
+  - destruct (gtriv a (BZ, kf)); [injection Hw as <-|discriminate]; split; cbn [fst snd]; [auto|lia].
+  - destruct (gtriv a (BN F, kf)); [injection Hw as <-|discriminate]; split; cbn [fst snd]; [auto|lia].
+  - destruct (zero_at a q); [injection Hw as <-|discriminate]; split; cbn [fst snd]; [auto|lia].
 Qed.
 
 Lemma comps_union_sub pre post c : In c pre -> In c (comps_union pre post).
@@ -855,7 +942,7 @@ Qed.
 
 Lemma join_sound_pre post pre h : sat pre h -> sat (join post pre) h.
 Proof.
-  intros Hs. constructor; unfold join; cbn [ar av an ag ap].
+  intros Hs. constructor; unfold join; cbn [ar av an ag ap am].
   - intros r fs f Hin Hr Hf. apply in_map_iff in Hin as ([r' fs'] & He & Hin); injection He as <- <-.
     apply filter_In in Hf as [Hf _]. exact (sat_r _ _ _ _ Hs _ _ _ Hin Hr Hf).
   - intros q iv Hin. apply in_omap in Hin as ([q' [lo hi]] & Hin & He); cbn [fst snd] in He.
@@ -870,12 +957,13 @@ Proof.
       apply in_omap in Hf as (f0 & Hf0 & He). pose proof (sat_g _ _ _ _ Hs _ _ _ Hin Hf0) as Hg.
       unfold gholds in *. cbn [fst snd] in He.
       destruct (find_base (fst f0) (gf post k')) as [g|]; [injection He as <-; cbn [fst snd]; lia|].
-      destruct (gtriv post f0); [injection He as <-; auto|discriminate].
+      destruct (gweak post f0) as [f1|] eqn:Hw; [injection He as <-|discriminate].
+      destruct (gweak_le _ _ _ Hw) as [Hb Hk]. rewrite Hb. lia.
     + apply in_omap in Hin as ([k' fs'] & Hin & He); cbn [fst snd] in He.
       destruct (lookp (ag pre) k'); [discriminate|].
-      destruct (filter (gtriv pre) fs') as [|f1 l] eqn:Ef; [discriminate|].
-      injection He as <- <-. rewrite <- Ef in Hf. apply filter_In in Hf as [_ Ht].
-      apply (gtriv_sound _ _ _ _ Hs Ht).
+      destruct (omap (gweak pre) fs') as [|f1 l] eqn:Ef; [discriminate|].
+      injection He as <- <-. rewrite <- Ef in Hf. apply in_omap in Hf as (f0 & _ & Hw).
+      exact (gweak_sound _ _ _ _ _ Hs Hw).
   - intros k cs Hin. apply in_app_or in Hin as [Hin|Hin].
     + apply in_map_iff in Hin as ([k' cs'] & He & Hin); injection He as <- <-.
       destruct (sat_p _ _ _ _ Hs _ _ Hin) as [H0|(c & Hc & Hf)]; [left; auto|].
@@ -891,11 +979,13 @@ Proof.
     destruct (lookn (av post) q') as [[lo' hi']|]; [|discriminate]. injection He as <- <-.
     intros l Hl. rewrite iv_norm_fst in Hl.
     apply (join_upper q' lo lo' hi h (sat_v _ _ _ _ Hs _ _ Hin) (sat_u _ _ _ _ Hs _ _ Hin) l Hl).
+  - intros r fs f Hin Hr Hf. apply in_map_iff in Hin as ([r' fs'] & He & Hin); injection He as <- <-.
+    apply filter_In in Hf as [Hf _]. exact (sat_m _ _ _ _ Hs _ _ _ Hin Hr Hf).
 Qed.
 
 Lemma join_sound_post post pre h : sat post h -> sat (join post pre) h.
 Proof.
-  intros Hs. constructor; unfold join; cbn [ar av an ag ap].
+  intros Hs. constructor; unfold join; cbn [ar av an ag ap am].
   - intros r fs f Hin Hr Hf. apply in_map_iff in Hin as ([r' fs'] & He & Hin); injection He as -> <-.
     apply filter_In in Hf as [_ Hf]. apply existsb_exists in Hf as (g & Hg & Heq).
     apply fact_eqb_eq in Heq; subst g. cbn [fst] in Hg.
@@ -917,13 +1007,14 @@ Proof.
       * injection He as <-. apply find_base_some in Hfb as [Hg Hb].
         pose proof (gf_sound _ _ _ _ _ _ Hs Hg) as Hgh. unfold gholds in *; cbn [fst snd].
         rewrite Hb in Hgh. lia.
-      * destruct (gtriv post f0) eqn:Ht; [injection He as <-|discriminate].
-        apply (gtriv_sound _ _ _ _ Hs Ht).
+      * destruct (gweak post f0) as [f1|] eqn:Hw; [injection He as <-|discriminate].
+        exact (gweak_sound _ _ _ _ _ Hs Hw).
     + apply in_omap in Hin as ([k' fs'] & Hin & He); cbn [fst snd] in He.
       destruct (lookp (ag pre) k'); [discriminate|].
-      destruct (filter (gtriv pre) fs') as [|f1 l] eqn:Ef; [discriminate|].
-      injection He as <- <-. rewrite <- Ef in Hf. apply filter_In in Hf as [Hf _].
-      exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
+      destruct (omap (gweak pre) fs') as [|f1 l] eqn:Ef; [discriminate|].
+      injection He as <- <-. rewrite <- Ef in Hf. apply in_omap in Hf as (f0 & Hf & Hw).
+      pose proof (sat_g _ _ _ _ Hs _ _ _ Hin Hf) as Hg. destruct (gweak_le _ _ _ Hw) as [Hb Hk].
+      unfold gholds in *. rewrite Hb. lia.
   - intros k cs Hin. apply in_app_or in Hin as [Hin|Hin].
     + apply in_map_iff in Hin as ([k' cs'] & He & Hin); injection He as <- <-. cbn [fst snd].
       destruct (lookp (ap post) k') as [cs2|] eqn:L.
@@ -948,11 +1039,16 @@ Proof.
     rewrite Hm in Hl.
     exact (join_upper q' lo' lo hi' h (sat_v _ _ _ _ Hs _ _ (lookn_in _ _ _ L))
              (sat_u _ _ _ _ Hs _ _ (lookn_in _ _ _ L)) l Hl).
+  - intros r fs f Hin Hr Hf. apply in_map_iff in Hin as ([r' fs'] & He & Hin); injection He as -> <-.
+    apply filter_In in Hf as [_ Hf]. apply existsb_exists in Hf as (g & Hg & Heq).
+    apply fact_eqb_eq in Heq; subst g. cbn [fst] in Hg.
+    unfold facts_of in Hg. destruct (lookn (am post) r) eqn:L; [|contradiction].
+    exact (sat_m _ _ _ _ Hs _ _ _ (lookn_in _ _ _ L) Hr Hg).
 Qed.
 
 Lemma init_sound : sat (init p) [].
 Proof.
-  constructor; unfold init; cbn [ar av an ag ap].
+  constructor; unfold init; cbn [ar av an ag ap am].
   - intros r fs f [].
   - intros q iv Hin. apply in_map_iff in Hin as (q' & He & _); injection He as <- <-.
     intros b _ Hb. cbn [fst snd bval vlast cnt] in *. lia.
@@ -967,6 +1063,7 @@ Proof.
       cbn [bval vlast]. lia.
   - intros q iv Hin l Hl. apply in_map_iff in Hin as (q' & He & _); injection He as <- <-.
     discriminate.
+  - intros r fs f [].
 Qed.
 
 End Join.
@@ -1280,7 +1377,14 @@ Proof.
   intros Hs Hc. unfold check_wait in Hc.
   destruct (match semag p sm with Some F => _ | None => _ end) eqn:Hok; [|discriminate].
   destruct (semag p sm) as [F|].
-  - apply existsb_exists in Hok as (f & Hf & Hc').
+  - apply orb_true_iff in Hok as [Hok|Hok]; cycle 1.
+    { destruct (k <=? 0) eqn:Hk; [|discriminate]. apply Z.leb_le in Hk.
+      apply existsb_exists in Hok as (f & Hf & Hc').
+      apply in_map_iff in Hf as (g & <- & Hg). pose proof (mf_sound _ _ _ _ _ _ Hs Hg) as Hm.
+      unfold mholds in Hm. destruct g as [[|F'|q] j]; cbn [shift fst snd bval] in *; try discriminate.
+      apply andb_true_iff in Hc' as [HF Hj]. apply Nat.eqb_eq in HF. apply Z.leb_le in Hj.
+      pose proof (vlast_le_cnt p (pmem p q) (pagent p q) h). rewrite HF in *. lia. }
+    apply existsb_exists in Hok as (f & Hf & Hc').
     apply in_map_iff in Hf as (g & <- & Hg). pose proof (rf_sound _ _ _ _ _ _ Hs Hg) as Hv.
     unfold vholds in Hv. destruct g as [[|F'|q] j]; cbn [shift fst snd bval] in *.
     + pose proof (cnt_nonneg p F h).

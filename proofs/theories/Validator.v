@@ -4,7 +4,9 @@
     facts that relate the registers, the thresholds and what each engine has
     waited for to the counts N_F and to V_q, the count right after the
     latest executed site of a tracked set q of producer sites:
-    - a register r: r = N_F + k, r = V_q + k or r = k (exact);
+    - a register r: r = N_F + k, r = V_q + k or r = k (exact); and
+      max(0, r) = V_q (what a wait on r + d, d <= 0, waits for), which a
+      register N_F + j also has where N_F + j < 0 (then V_q = 0);
     - a tracked set q: V_q = max(0, N_F + b) for every b in [lo, hi]
       ("Known(b)" when lo = hi, "Empty(u)" when lo = -infinity, hi = u),
       and in any case V_q <= max(0, N_F + lo): an interval left with no b
@@ -47,7 +49,8 @@ Record astate : Type := mkst {
   an : list (nat * Z);                        (* agent -> its count *)
   ag : list ((nat * nat) * list fact);        (* (engine, sem) -> lower bounds *)
   ap : list ((nat * nat) * list (list fact)); (* (engine, sem) -> bounded components *)
-  ao : list ((nat * nat) * Z)                 (* ((q2, q1), d): V_q2 = max(0, V_q1 + d) *)
+  ao : list ((nat * nat) * Z);                (* ((q2, q1), d): V_q2 = max(0, V_q1 + d) *)
+  am : list (nat * list fact)                 (* register -> facts of max(0, r) *)
 }.
 
 Definition astate_eq_dec : forall a b : astate, {a = b} + {a <> b}.
@@ -116,6 +119,10 @@ Definition semag (sm : nat) : option nat :=
 Definition rf (a : astate) (r : nat) : list fact :=
   if Nat.eqb r 0 then [(BZ, 0)] else facts_of (K := nat) (lookn (ar a) r).
 Definition gf (a : astate) (k : nat * nat) : list fact := facts_of (K := nat) (lookp (ag a) k).
+(** Facts f of register r with max(0, r) = max(0, f): what a wait on r
+    waits for. Register 0 has its exact fact in [rf]. *)
+Definition mf (a : astate) (r : nat) : list fact :=
+  if Nat.eqb r 0 then [] else facts_of (K := nat) (lookn (am a) r).
 
 (** ** Transfer functions *)
 
@@ -174,7 +181,8 @@ Definition transfer_site (a : astate) (s : nat) : astate :=
     (map (fun e => (fst e, omap (site_exact s) (snd e))) (ag a))
     (map (fun e => (fst e, map (map (site_upper s)) (snd e)))
          (filter (fun e => negb (Nat.eqb (fst (fst e)) (sengine p s))) (ap a)))
-    (site_ao a s).
+    (site_ao a s)
+    (map (fun e => (fst e, omap (site_exact s) (snd e))) (am a)).
 
 (** Facts implied by a value's facts and the counts. *)
 Definition derive_bn (a : astate) (f : fact) : list fact :=
@@ -197,6 +205,35 @@ Definition derive_bv (a : astate) (f : fact) : list fact :=
 Definition saturate (a : astate) (fs : list fact) : list fact :=
   let fs1 := fs ++ flat_map (derive_bn a) fs in
   fs1 ++ flat_map (derive_bv a) fs1.
+
+(** A register r = N_F + j with j in the interval of q has max(0, r) =
+    max(0, N_F + j) = V_q, also where N_F + j < 0 (then V_q = 0 and r < 0,
+    so r = V_q does not hold: [derive_bv] needs N_F + j >= 0). A snapshot
+    rematerialized from a counter, addi R_G, C_F, j, is such a register:
+    its value is V_q for every wait on it (waits ask for max(0, R_G + d),
+    d <= 0), and the fact stays while no site of q runs, where r = N_F + j
+    changes with every other site of F. *)
+Definition derive_clamp (a : astate) (f : fact) : list fact :=
+  match f with
+  | (BN F, j) =>
+      map (fun e => (BV (fst e), 0))
+          (filter (fun e => Nat.eqb (pagent p (fst e)) F && inside (fst (snd e)) (snd (snd e)) j)
+                  (av a))
+  | _ => []
+  end.
+
+Definition is_bv (f : fact) : bool := match fst f with BV _ => true | _ => false end.
+
+(** A write of register r whose value has the exact facts fs. The facts of
+    max(0, r) kept are those on tracked sets (the exact ones among them too,
+    so that a join with a path where the fact is exact keeps it); the
+    others are exact facts already. *)
+Definition write (a : astate) (r : nat) (fs : list fact) : astate :=
+  let fs' := saturate a fs in
+  mkst (setn r fs' (ar a)) (av a) (an a) (ag a) (ap a) (ao a)
+       (setn r (filter is_bv fs' ++
+                filter (fun g => negb (existsb (fact_eqb g) fs')) (flat_map (derive_clamp a) fs'))
+             (am a)).
 
 Definition gmerge (old nw : list fact) : list fact :=
   map (fun f => match find_base (fst f) nw with
@@ -279,7 +316,11 @@ Definition derive_rel (a : astate) (f : fact) : list fact :=
     fact of its base ([gmerge]), and for V_q2 the relation's is the larger
     (a register fact V_q2 + j with j < 0 may hold too where both are 0). *)
 Definition wait_facts (a : astate) (sm r : nat) (k : Z) : list fact :=
-  let fs := saturate a (map (shift k) (rf a r)) in
+  let fs0 := saturate a (map (shift k) (rf a r)) in
+  (* max(0, r) = max(0, f) gives max(0, r + k) = max(0, f + k) for k <= 0 *)
+  let fs := fs0 ++ (if k <=? 0
+                    then filter (fun f => negb (existsb (fact_eqb f) fs0)) (map (shift k) (mf a r))
+                    else []) in
   filter (relevant sm) (flat_map (derive_rel a) fs ++ fs).
 
 Definition transfer (a : astate) (i : instr) : astate :=
@@ -295,14 +336,11 @@ Definition transfer (a : astate) (i : instr) : astate :=
                         | None => [vf]
                         | Some old => if existsb (list_fact_eqb vf) old then old else vf :: old
                         end) (ap a))
-        (ao a)
-  | ISet r k =>
-      if Nat.eqb r 0 then a
-      else mkst (setn r (saturate a [(BZ, k)]) (ar a)) (av a) (an a) (ag a) (ap a) (ao a)
-  | IAdd r s k =>
-      if Nat.eqb r 0 then a
-      else mkst (setn r (saturate a (map (shift k) (rf a s))) (ar a)) (av a) (an a) (ag a) (ap a) (ao a)
+        (ao a) (am a)
+  | ISet r k => if Nat.eqb r 0 then a else write a r [(BZ, k)]
+  | IAdd r s k => if Nat.eqb r 0 then a else write a r (map (shift k) (rf a s))
   | IDef r => mkst (filter (fun e => negb (Nat.eqb (fst e) r)) (ar a)) (av a) (an a) (ag a) (ap a) (ao a)
+                   (filter (fun e => negb (Nat.eqb (fst e) r)) (am a))
   | IOther => a
   end.
 
@@ -314,9 +352,38 @@ Definition gtriv (a : astate) (f : fact) : bool :=
   | (BV q, k) => (k <=? 0) && match lookn (av a) q with Some (None, _) => true | _ => false end
   end.
 
+(** Nothing of tracked set q has run: V_q = 0. The relation V_q = max(0,
+    V_q + d) with d < 0 holds exactly there. The entry has it for every
+    tracked set, and it stays while no site of q runs, also through the
+    widening, where the interval Empty(u) of q does not when other sites of
+    its agent run in a loop (u changes every iteration). *)
+Definition known_zero (a : astate) (q : nat) : bool :=
+  existsb (fun o => Nat.eqb (fst (fst o)) q && Nat.eqb (snd (fst o)) q && (snd o <? 0)) (ao a).
+
+(** V_q = 0 here: the interval of q is Empty, or nothing of q has run. *)
+Definition zero_at (a : astate) (q : nat) : bool :=
+  match lookn (av a) q with Some (None, _) => true | _ => false end || known_zero a q.
+
+(** A lower bound weakened until it holds because of what [a] knows, if
+    one is found: max(0, V_q + min(k, 0)) = 0 where V_q = 0, whatever k is
+    (so "e has waited for V_q + k" becomes "for V_q + 0" on a join with a
+    path where q has not run, which is all that [gdom] asks); otherwise
+    the bound itself where [gtriv] holds. The result is never stronger
+    than the bound: the same base, a constant no larger. *)
+Definition gweak (a : astate) (f : fact) : option fact :=
+  match f with
+  | (BV q, k) => if zero_at a q then Some (BV q, Z.min k 0) else None
+  | _ => if gtriv a f then Some f else None
+  end.
+
 (** ** Join: the facts of [pre] that also hold after [post], weakened to
     hold on both. The result has [pre]'s shape, so [join post pre = pre]
-    decides that [pre] holds wherever [post] does. *)
+    decides that [pre] holds wherever [post] does. A lower bound of [pre]
+    whose base [post] does not bound is kept weakened where [post] makes
+    the weakened bound trivial ([gweak]: "e has waited for V_q + k" becomes
+    "V_q + min(k, 0)" against a path where q has not run); a pair (e, sm)
+    that [pre] does not bound takes [post]'s bounds, weakened in the same
+    way against [pre]. *)
 Definition join (post pre : astate) : astate :=
   mkst
     (map (fun e => (fst e, filter (fun f => existsb (fact_eqb f) (facts_of (K := nat) (lookn (ar post) (fst e)))) (snd e)))
@@ -329,12 +396,12 @@ Definition join (post pre : astate) : astate :=
             (an pre))
     (map (fun e => (fst e, omap (fun f => match find_base (fst f) (gf post (fst e)) with
                                                  | Some g => Some (fst f, Z.min (snd f) (snd g))
-                                                 | None => if gtriv post f then Some f else None
+                                                 | None => gweak post f
                                                  end) (snd e)))
          (ag pre) ++
      omap (fun e => match lookp (ag pre) (fst e) with
                     | Some _ => None
-                    | None => match filter (gtriv pre) (snd e) with
+                    | None => match omap (gweak pre) (snd e) with
                               | [] => None
                               | fs => Some (fst e, fs)
                               end
@@ -344,7 +411,9 @@ Definition join (post pre : astate) : astate :=
                            | Some cs => comps_union (snd e) cs
                            end)) (ap pre) ++
      filter (fun e => match lookp (ap pre) (fst e) with None => true | Some _ => false end) (ap post))
-    (filter (fun o => existsb (rel_eqb o) (ao post)) (ao pre)).
+    (filter (fun o => existsb (rel_eqb o) (ao post)) (ao pre))
+    (map (fun e => (fst e, filter (fun f => existsb (fact_eqb f) (facts_of (K := nat) (lookn (am post) (fst e)))) (snd e)))
+         (am pre)).
 
 (** The facts at the entry: every count and threshold is 0 (so every
     relation with d <= 0 holds, and V_q = max(0, V_q - 1), which says that
@@ -354,7 +423,7 @@ Definition init : astate :=
   mkst [] (map (fun q => (q, (None, 0))) (ptracked p))
        (map (fun F => (F, 0)) (filter (fun F => match agsem p F with Some _ => true | None => false end)
                                        (seq 0 (nagents p)))) [] []
-       (map (fun q => ((q, q), -1)) (ptracked p) ++ filter (fun o => snd o <=? 0) (prel p)).
+       (map (fun q => ((q, q), -1)) (ptracked p) ++ filter (fun o => snd o <=? 0) (prel p)) [].
 
 (** ** Checks *)
 
@@ -366,14 +435,6 @@ Inductive diag : Type :=
 | DUnsupported (b i : nat)   (* an instruction the validator does not model *)
 | DEdge (b s : nat)          (* the facts are not inductive on the edge b -> s *)
 | DTable (what c s : nat).   (* the program's tables are inconsistent *)
-
-(** Nothing of tracked set q has run: V_q = 0. The relation V_q = max(0,
-    V_q + d) with d < 0 holds exactly there. The entry has it for every
-    tracked set, and it stays while no site of q runs, also through the
-    widening, where the interval Empty(u) of q does not when other sites of
-    its agent run in a loop (u changes every iteration). *)
-Definition known_zero (a : astate) (q : nat) : bool :=
-  existsb (fun o => Nat.eqb (fst (fst o)) q && Nat.eqb (snd (fst o)) q && (snd o <? 0)) (ao a).
 
 (** V_q <= what engine e has waited for on sm. *)
 Definition gdom (a : astate) (key : nat * nat) (q : nat) : bool :=
@@ -441,6 +502,8 @@ Definition check_site (pr : bool) (a : astate) (c : nat) : list diag :=
     the wait (else it would wait for an instance not issued yet). *)
 Definition check_wait (a : astate) (b i : nat) (sm r : nat) (k : Z) : list diag :=
   let vf := map (shift k) (rf a r) in
+  (* max(0, r) = max(0, V_q + j) gives r + k <= V_q <= N_F for k <= 0, j + k <= 0 *)
+  let mvf := if k <=? 0 then map (shift k) (mf a r) else [] in
   let ok :=
     match semag sm with
     | Some F =>
@@ -449,7 +512,11 @@ Definition check_wait (a : astate) (b i : nat) (sm r : nat) (k : Z) : list diag 
                           | (BV q, j) => Nat.eqb (pagent p q) F && (j <=? 0)
                           | (BZ, j) => (j <=? 0) ||
                                        match lookn (an a) F with Some n => j <=? n | None => false end
-                          end) vf
+                          end) vf ||
+        existsb (fun f => match f with
+                          | (BV q, j) => Nat.eqb (pagent p q) F && (j <=? 0)
+                          | _ => false
+                          end) mvf
     | None => existsb (fun f => base_eqb (fst f) BZ && (snd f <=? 0)) vf
     end in
   if ok then [] else [DAhead b i].
@@ -511,7 +578,8 @@ Definition widen (old j : astate) : astate :=
                            | Some cs => if list_list_fact_eqb cs (snd e) then snd e else [[]]
                            | None => snd e
                            end)) (ap j))
-    (filter (fun o => existsb (rel_eqb o) (ao old)) (ao j)).
+    (filter (fun o => existsb (rel_eqb o) (ao old)) (ao j))
+    (map (fun e => (fst e, filter (fun f => existsb (fact_eqb f) (facts_of (K := nat) (lookn (am old) (fst e)))) (snd e))) (am j)).
 
 Definition transfer_block (a : astate) (b : nat) : astate := fold_left transfer (pcode p b) a.
 
