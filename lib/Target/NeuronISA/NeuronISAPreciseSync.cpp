@@ -76,6 +76,13 @@ static cl::opt<bool> KnownUnionWaits(
              "its groups of that agent has a Known threshold (false: keep "
              "them)"));
 
+static cl::opt<bool> WaitOrderLatency(
+    "neuronisa-sync-wait-order-latency", cl::Hidden, cl::init(true),
+    cl::desc("Order a consumer's waits first by when the nearest producer "
+             "of each is expected to complete (the machine model's "
+             "latencies, in a schedule of each block), then by how many "
+             "blocks back it lies (false: by blocks back only)"));
+
 STATISTIC(NumKnownUnions, "Consumers whose waits on an agent became one "
                           "counter-relative wait for a Known union");
 STATISTIC(NumBoundEmpty, "Snapshot waits left out: no site can have run");
@@ -525,7 +532,7 @@ unsigned PreciseSync::blocksAround(unsigned P, unsigned C) {
   return (CI - Gen.getRPOIndex(*L->getHeader())) + (It->second - PI) + 1;
 }
 
-/// Per group: (reverse post-order index, one producer site) of each block
+/// Per group: (reverse post-order index, last producer site) of each block
 /// holding a producer, by index; filled on first use.
 ArrayRef<std::pair<unsigned, unsigned>>
 PreciseSync::producerBlocks(unsigned G) {
@@ -535,9 +542,12 @@ PreciseSync::producerBlocks(unsigned G) {
   ArrayRef<SyncSite> Sites = Deps.sites();
   const MachineBasicBlock *Seen = nullptr;
   for (unsigned P : Groups[G].Producers) {
-    // Sites are numbered block by block: one per block will do.
-    if (Sites[P].MBB == Seen)
+    // Sites are numbered block by block: one per block will do, the last
+    // (the latest instance, whose latency the order estimates).
+    if (Sites[P].MBB == Seen) {
+      Blocks.back().second = P;
       continue;
+    }
     Seen = Sites[P].MBB;
     Blocks.push_back({Gen.getRPOIndex(*Seen), P});
   }
@@ -552,8 +562,11 @@ PreciseSync::producerBlocks(unsigned G) {
 /// expected to be released last goes last. Expected release: the nearer a
 /// group's latest producer instance lies before the consumer, in blocks of
 /// reverse post-order, the later it was issued and is expected to complete;
-/// of two in the consumer's block, the later one. Ties keep their order.
-/// (Which waits run does not change, only their order.)
+/// of two in the consumer's block, the later one. Before that, with
+/// -neuronisa-sync-wait-order-latency, the cycle the nearest producer
+/// instance is expected to complete at, from the start of the consumer's
+/// block (NeuronISAPreciseSyncRelease.cpp): the latest goes last. Ties
+/// keep their order. (Which waits run does not change, only their order.)
 void PreciseSync::orderWaitsByRelease() {
   // How many of a group's producer blocks at or after the consumer (in
   // reverse post-order) are measured around the back edge, the last ones
@@ -562,42 +575,86 @@ void PreciseSync::orderWaitsByRelease() {
   constexpr unsigned MaxBackwardBlocks = 8;
   ProducerBlocks.assign(Groups.size(), {});
   ArrayRef<SyncSite> Sites = Deps.sites();
-  for (unsigned C = 0; C < Waits.size(); ++C) {
-    auto &WS = Waits[C];
-    if (WS.size() < 2)
-      continue;
-    unsigned CI = Gen.getRPOIndex(*Sites[C].MBB);
-    // Per wait: (blocks back, -(site index) in C's block) of the group's
-    // nearest producer; the largest goes first.
-    SmallVector<std::pair<std::pair<unsigned, int>, WaitRequest>, 4> Keyed;
-    for (const WaitRequest &R : WS) {
-      std::pair<unsigned, int> Nearest(~0u, 0);
-      int InBlock = Gen.getLatestProducerInBlock(Groups[R.Group], C);
-      if (InBlock >= 0) {
-        Nearest = {0, -InBlock};
-      } else {
-        ArrayRef<std::pair<unsigned, unsigned>> Blocks =
-            producerBlocks(R.Group);
-        // The first block at or after C's (C's own holds no producer
-        // before C here).
-        auto It = llvm::lower_bound(Blocks, std::make_pair(CI, 0u));
-        if (It != Blocks.begin())
-          Nearest = {CI - std::prev(It)->first, 0};
-        unsigned Looked = 0;
-        for (auto J = Blocks.end(); J != It && Looked != MaxBackwardBlocks;
-             ++Looked) {
-          --J;
-          Nearest =
-              std::min(Nearest, std::make_pair(blocksAround(J->second, C), 0));
+  // The estimate follows every site (a single wait delays its consumer,
+  // and so what waits for that), so it runs only where some order is to
+  // choose.
+  bool ByLatency =
+      WaitOrderLatency &&
+      llvm::any_of(Waits, [](const auto &WS) { return WS.size() > 1; });
+  if (ByLatency)
+    computeReleaseCycles();
+  // Consumers block by block in reverse post-order: a block's estimate
+  // starts from those of the blocks before it.
+  for (const MachineBasicBlock *B : RPO) {
+    unsigned CI = Gen.getRPOIndex(*B);
+    const MachineLoop *CL = Gen.getLoopInfo().getLoopFor(B);
+    if (ByLatency)
+      startReleaseBlock(*B);
+    for (unsigned C : Deps.blockSites(*B)) {
+      auto &WS = Waits[C];
+      if (WS.size() < 2 && !ByLatency)
+        continue;
+      // Per wait: (expected release, blocks back, -(site index) in C's
+      // block) of the group's nearest producer; the last to be released
+      // goes last.
+      struct Key {
+        uint64_t Release = 0;
+        std::pair<unsigned, int> Nearest{~0u, 0};
+      };
+      SmallVector<std::pair<Key, WaitRequest>, 4> Keyed;
+      uint64_t LatestRelease = 0;
+      for (const WaitRequest &R : WS) {
+        Key K;
+        int InBlock = Gen.getLatestProducerInBlock(Groups[R.Group], C);
+        if (InBlock >= 0) {
+          K.Nearest = {0, -InBlock};
+          if (ByLatency)
+            K.Release = releaseInBlock(unsigned(InBlock));
+        } else {
+          ArrayRef<std::pair<unsigned, unsigned>> Blocks =
+              producerBlocks(R.Group);
+          // The first block at or after C's (C's own holds no producer
+          // before C here).
+          auto It = llvm::lower_bound(Blocks, std::make_pair(CI, 0u));
+          int Before = -1;
+          if (It != Blocks.begin()) {
+            K.Nearest = {CI - std::prev(It)->first, 0};
+            Before = int(std::prev(It)->second);
+          }
+          unsigned Looked = 0;
+          for (auto J = Blocks.end(); J != It && Looked != MaxBackwardBlocks;
+               ++Looked) {
+            --J;
+            unsigned Around = blocksAround(J->second, C);
+            if (std::make_pair(Around, 0) < K.Nearest) {
+              K.Nearest = {Around, 0};
+              Before = -1;
+            }
+          }
+          // A producer reached around a back edge, or outside the loop
+          // that runs C (its wait is satisfied from C's second iteration
+          // on), is taken as done.
+          if (ByLatency && Before >= 0 &&
+              (!CL || CL->contains(Sites[Before].MBB)))
+            K.Release = releaseFromEarlierBlock(unsigned(Before), CI);
         }
+        LatestRelease = std::max(LatestRelease, K.Release);
+        Keyed.push_back({K, R});
       }
-      Keyed.push_back({Nearest, R});
+      if (ByLatency)
+        issueRelease(C, LatestRelease);
+      if (WS.size() < 2)
+        continue;
+      llvm::stable_sort(Keyed, [](const auto &A, const auto &B) {
+        if (A.first.Release != B.first.Release)
+          return A.first.Release < B.first.Release;
+        return A.first.Nearest > B.first.Nearest;
+      });
+      for (unsigned I = 0; I != WS.size(); ++I)
+        WS[I] = Keyed[I].second;
     }
-    llvm::stable_sort(Keyed, [](const auto &A, const auto &B) {
-      return A.first > B.first;
-    });
-    for (unsigned I = 0; I != WS.size(); ++I)
-      WS[I] = Keyed[I].second;
+    if (ByLatency)
+      endReleaseBlock(*B);
   }
 }
 

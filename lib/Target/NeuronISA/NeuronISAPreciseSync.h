@@ -104,6 +104,21 @@ private:
   void combineWaits();
   void orderWaitsByRelease();
   unsigned blocksAround(unsigned P, unsigned C);
+
+  //===--- Wait order: expected release (NeuronISAPreciseSyncRelease.cpp) -===//
+  /// Per reverse post-order index: the cycle the block is expected to start
+  /// and end at.
+  std::vector<uint64_t> BlockStart, BlockEnd;
+  /// Per site: latency and cycles it occupies its engine (machine model);
+  /// expected completion, from its block's start.
+  std::vector<uint64_t> SiteLatency, SiteOccupancy, SiteFinish;
+  uint64_t StreamClock[NumStreams] = {}; // in the block being scheduled
+  void computeReleaseCycles();
+  void startReleaseBlock(const MachineBasicBlock &B);
+  uint64_t releaseInBlock(unsigned P) const { return SiteFinish[P]; }
+  uint64_t releaseFromEarlierBlock(unsigned P, unsigned CI) const;
+  void issueRelease(unsigned C, uint64_t Release);
+  void endReleaseBlock(const MachineBasicBlock &B);
   std::vector<SmallVector<std::pair<unsigned, unsigned>, 4>> ProducerBlocks;
   ArrayRef<std::pair<unsigned, unsigned>> producerBlocks(unsigned G);
   /// Per loop: the largest reverse post-order index of its blocks.

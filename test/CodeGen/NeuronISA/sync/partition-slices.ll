@@ -19,10 +19,12 @@ define void @slices() {
 ; CHECK:      dve.memset [r0+0x0], 1.0, 4, 16, [[DVE:s[0-9]+]]
 ; CHECK-NEXT: act.exp [r0+0x0, p4], [r0+0x40], 4, 16, 1.0, 0.0, [[ACT:s[0-9]+]]
 ; Partitions 2-5, columns 4-11: overlaps both.
-; Precise mode orders the waits as their producers were issued (the latest
-; released last); the barrier baseline by agent.
-; PRECISE-NEXT: pool.wait [[DVE]], 1
+; Precise mode orders the waits by expected release, the latest last: the
+; memset (DVE, 4 x 16 elements: 176 cycles with the small-operation
+; overhead) completes after the exp (ACT: 124 cycles), both issued at the
+; start (docs/Synchronization.md, section 6); the barrier baseline by agent.
 ; PRECISE-NEXT: pool.wait [[ACT]], 1
+; PRECISE-NEXT: pool.wait [[DVE]], 1
 ; BARRIER-NEXT: pool.wait [[ACT]], 1
 ; BARRIER-NEXT: pool.wait [[DVE]], 1
 ; CHECK-NEXT: pool.copy [r0+0x10, p2], [r0+0x40], 4, 8, snone
