@@ -83,6 +83,13 @@ static cl::opt<bool> WaitOrderLatency(
              "latencies, in a schedule of each block), then by how many "
              "blocks back it lies (false: by blocks back only)"));
 
+static cl::opt<uint64_t> KnownUnionBudget(
+    "neuronisa-sync-known-unions-budget", cl::Hidden, cl::init(1u << 23),
+    cl::desc("Known unions only where unions x blocks is at most this "
+             "(compile time: one threshold solve over the unions)"));
+
+STATISTIC(NumKnownUnionsSkipped,
+          "Functions whose known unions were left out (over the budget)");
 STATISTIC(NumKnownUnions, "Consumers whose waits on an agent became one "
                           "counter-relative wait for a Known union");
 STATISTIC(NumBoundEmpty, "Snapshot waits left out: no site can have run");
@@ -198,8 +205,7 @@ void PreciseSync::computeThresholds() {
   unsigned Evaluations =
       Solver.solve([&](const MachineBasicBlock &B, const ThresholdState &In) {
         ThresholdState Out = In;
-        for (const auto &[G, Count] : Produced[Gen.getRPOIndex(B)])
-          Out.produce(G, Count);
+        Out.produceAll(Produced[Gen.getRPOIndex(B)]);
         Out.correctCounters(ArrayRef<int64_t>(
             &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
         return Out;
@@ -312,6 +318,14 @@ void PreciseSync::waitForKnownUnions() {
   }
   if (Uses.empty())
     return;
+  // One more threshold solve, over the unions: in a function with many
+  // large groups (tens of thousands of sites) the unions outnumber the
+  // groups many times, and the solve's states grow with them. Their waits
+  // are exact without it (only more of them), so large ones go without.
+  if (uint64_t(Unions.size()) * RPO.size() > KnownUnionBudget) {
+    ++NumKnownUnionsSkipped;
+    return;
+  }
   // The unions' thresholds at block entries, as computeThresholds solves
   // the groups' (per block: the count after each union's last site there;
   // sites are numbered block by block).
@@ -330,8 +344,7 @@ void PreciseSync::waitForKnownUnions() {
   Solver.setBoundary(*RPO.front(), ThresholdState(Agents));
   Solver.solve([&](const MachineBasicBlock &B, const ThresholdState &In) {
     ThresholdState Out = In;
-    for (const auto &[I, Count] : Produced[Gen.getRPOIndex(B)])
-      Out.produce(I, Count);
+    Out.produceAll(Produced[Gen.getRPOIndex(B)]);
     Out.correctCounters(ArrayRef<int64_t>(
         &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
     return Out;

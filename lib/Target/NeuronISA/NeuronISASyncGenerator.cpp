@@ -211,7 +211,18 @@ void NeuronISA::emitSyncRemarks(MachineFunction &MF,
         N += (N.empty() ? "" : ", ") + agentName(F);
       return N;
     };
-    if (R.Split->Kept)
+    if (R.Split->TooManySites)
+      ORE.emit([&]() {
+        return MachineOptimizationRemarkAnalysis(DEBUG_TYPE, "AgentsNotSplit",
+                                                 Loc, Entry)
+               << "agents not split into sub-agents: "
+               << ore::NV("Sites", R.Split->TooManySites)
+               << " synchronization sites, more than "
+                  "-neuronisa-sync-split-max-sites (compile time); waits "
+                  "falling back for lack of registers "
+               << ore::NV("Before", R.Split->FallbackWaitsBefore);
+      });
+    else if (R.Split->Kept)
       ORE.emit([&]() {
         return MachineOptimizationRemark(DEBUG_TYPE, "AgentsSplit", Loc, Entry)
                << "agents " << ore::NV("Agents", Names())

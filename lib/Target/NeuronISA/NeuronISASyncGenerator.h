@@ -81,6 +81,9 @@ struct SyncReport {
     bool OnlySome = false; // only the blocks whose producers fell back
     unsigned FallbackWaitsBefore = 0, FallbackWaitsAfter = 0;
     bool Kept = false; // the split plan replaced the unsplit one
+    /// Not tried: the function has this many sites, more than
+    /// -neuronisa-sync-split-max-sites (0: tried).
+    unsigned TooManySites = 0;
   };
   std::optional<AgentSplit> Split;
   /// The consumer waits that fell back (a bound instead of the threshold).

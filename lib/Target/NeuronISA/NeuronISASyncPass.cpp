@@ -94,6 +94,12 @@ static cl::opt<unsigned> SplitPlans(
     cl::desc("Precise mode: at most this many plans with split agents per "
              "function (compile time)"));
 
+static cl::opt<unsigned> SplitMaxSites(
+    "neuronisa-sync-split-max-sites", cl::Hidden, cl::init(4096),
+    cl::desc("Precise mode: functions with more synchronization sites than "
+             "this are planned once, without split agents (each split plan "
+             "costs a whole planning of the function; compile time)"));
+
 static cl::opt<bool> ExplainSplitsOpt(
     "neuronisa-sync-explain-splits", cl::Hidden,
     cl::desc("Print to stderr one line per plan with split agents: the "
@@ -234,6 +240,11 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
   SyncReport::AgentSplit Info;
   Info.FallbackWaitsBefore = BestWaits;
   Info.FallbackWaitsAfter = ~0u;
+  if (Deps.sites().size() > SplitMaxSites) {
+    Info.TooManySites = Deps.sites().size();
+    Best->Report.Split = Info;
+    return Best;
+  }
   uint32_t Split = 0, Tried = 0, BestSplit = 0;
   // Plans of each SplitKind: those by site and targeted only add to the
   // search by block, each with a budget of its own.
@@ -243,8 +254,11 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
   // The sites in the blocks of the producers whose waits fell back in some
   // plan so far, of the same hardware unit (the targeted split).
   BitVector Targets(Deps.sites().size());
+  // Only with the targeted split: the walk visits every fallen-back wait's
+  // groups, which is most of the function where fallbacks are many.
   auto AddTargets = [&](const PrecisePlan &Plan) {
-    markFallenBackBlocks(Plan, Targets);
+    if (SplitTargetedOpt)
+      markFallenBackBlocks(Plan, Targets);
   };
   AddTargets(*Best);
   // A plan with the agents of Mask split by block (Kind: also the blocks in

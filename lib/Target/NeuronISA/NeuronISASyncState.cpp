@@ -133,6 +133,49 @@ void ThresholdState::produce(unsigned Group, int64_t Off) {
   }
 }
 
+void ThresholdState::produceAll(
+    ArrayRef<std::pair<unsigned, int64_t>> Sorted) {
+  if (Sorted.size() <= 4) {
+    for (const auto &[Group, Off] : Sorted)
+      produce(Group, Off);
+    return;
+  }
+  assert(llvm::is_sorted(Sorted, [](const auto &A, const auto &B) {
+           return A.first < B.first;
+         }) && "groups must ascend");
+  bool NewTouch = false;
+  for (const auto &E : Sorted)
+    NewTouch |= !Touched->test(E.first);
+  if (NewTouch) {
+    BitVector &T = touchedForWrite();
+    for (const auto &E : Sorted)
+      T.set(E.first);
+  }
+  // Merge the two ascending lists; an entry of Sorted replaces the known
+  // offset of its group.
+  const KnownList &Old = *KnownOffsets;
+  KnownList Merged;
+  Merged.reserve(Old.size() + Sorted.size());
+  bool Changed = false;
+  auto I = Old.begin(), IE = Old.end();
+  for (const auto &[Group, Off] : Sorted) {
+    while (I != IE && I->first < Group)
+      Merged.push_back(*I++);
+    Offset Stored = Off + Shift[agentOf(Group)];
+    if (I != IE && I->first == Group) {
+      Changed |= I->second != Stored;
+      ++I;
+    } else {
+      Changed = true;
+    }
+    Merged.push_back({Group, Stored});
+  }
+  if (!Changed)
+    return; // every group already had its offset: keep sharing the list
+  Merged.insert(Merged.end(), I, IE);
+  KnownOffsets = std::make_shared<KnownList>(std::move(Merged));
+}
+
 void ThresholdState::correctCounters(ArrayRef<int64_t> Correction) {
   for (AgentId F = 0; F < MaxSyncAgents; ++F) {
     Shift[F] += Correction[F];

@@ -77,6 +77,10 @@ public:
 
   /// A site of Group ran: T_G = C_F + Off.
   void produce(unsigned Group, int64_t Off);
+  /// produce() for each (group, offset) of Sorted, whose groups ascend and
+  /// differ: one merge of the known offsets instead of an insertion each
+  /// (a block may produce for most groups of a large function).
+  void produceAll(ArrayRef<std::pair<unsigned, int64_t>> Sorted);
   /// C_F += Correction[F] for every agent (the counter updates at a block's
   /// end): every value relative to C_F drops by it.
   void correctCounters(ArrayRef<int64_t> Correction);

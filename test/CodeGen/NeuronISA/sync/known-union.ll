@@ -1,5 +1,7 @@
 ; RUN: llc -mtriple=neuronisa -verify-machineinstrs < %s | FileCheck %s
 ; RUN: llc -mtriple=neuronisa -verify-machineinstrs -neuronisa-sync-known-unions=false < %s | FileCheck %s --check-prefix=BEFORE
+; Over the compile-time budget (unions x blocks), as without the rule:
+; RUN: llc -mtriple=neuronisa -verify-machineinstrs -neuronisa-sync-known-unions-budget=0 < %s | FileCheck %s --check-prefix=BEFORE
 ; RUN: llc -mtriple=neuronisa -verify-machineinstrs -neuronisa-sync=barrier < %s | FileCheck %s --check-prefix=BARRIER
 ; A consumer's threshold on an agent is the largest of its groups', which is
 ; the threshold of their union; the union can be the same on every path
