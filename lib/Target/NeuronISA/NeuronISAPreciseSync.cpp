@@ -84,7 +84,7 @@ static cl::opt<bool> WaitOrderLatency(
              "blocks back it lies (false: by blocks back only)"));
 
 static cl::opt<uint64_t> KnownUnionBudget(
-    "neuronisa-sync-known-unions-budget", cl::Hidden, cl::init(1u << 23),
+    "neuronisa-sync-known-unions-budget", cl::Hidden, cl::init(1u << 20),
     cl::desc("Known unions only where unions x blocks is at most this "
              "(compile time: one threshold solve over the unions)"));
 

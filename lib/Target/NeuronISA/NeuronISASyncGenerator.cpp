@@ -218,7 +218,7 @@ void NeuronISA::emitSyncRemarks(MachineFunction &MF,
                << "agents not split into sub-agents: "
                << ore::NV("Sites", R.Split->TooManySites)
                << " synchronization sites, more than "
-                  "-neuronisa-sync-split-max-sites (compile time); waits "
+                  "-neuronisa-sync-split-site-budget (compile time); waits "
                   "falling back for lack of registers "
                << ore::NV("Before", R.Split->FallbackWaitsBefore);
       });

@@ -82,7 +82,7 @@ struct SyncReport {
     unsigned FallbackWaitsBefore = 0, FallbackWaitsAfter = 0;
     bool Kept = false; // the split plan replaced the unsplit one
     /// Not tried: the function has this many sites, more than
-    /// -neuronisa-sync-split-max-sites (0: tried).
+    /// -neuronisa-sync-split-site-budget (0: tried).
     unsigned TooManySites = 0;
   };
   std::optional<AgentSplit> Split;

@@ -94,11 +94,13 @@ static cl::opt<unsigned> SplitPlans(
     cl::desc("Precise mode: at most this many plans with split agents per "
              "function (compile time)"));
 
-static cl::opt<unsigned> SplitMaxSites(
-    "neuronisa-sync-split-max-sites", cl::Hidden, cl::init(4096),
-    cl::desc("Precise mode: functions with more synchronization sites than "
-             "this are planned once, without split agents (each split plan "
-             "costs a whole planning of the function; compile time)"));
+static cl::opt<unsigned> SplitSiteBudget(
+    "neuronisa-sync-split-site-budget", cl::Hidden, cl::init(4096),
+    cl::desc("Precise mode: plans with split agents of each kind per "
+             "function at most this many sites in all (each plans the whole "
+             "function again; compile time): fewer than "
+             "-neuronisa-sync-split-plans in functions of more than "
+             "budget / split-plans sites, none above the budget"));
 
 static cl::opt<bool> ExplainSplitsOpt(
     "neuronisa-sync-explain-splits", cl::Hidden,
@@ -240,8 +242,10 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
   SyncReport::AgentSplit Info;
   Info.FallbackWaitsBefore = BestWaits;
   Info.FallbackWaitsAfter = ~0u;
-  if (Deps.sites().size() > SplitMaxSites) {
-    Info.TooManySites = Deps.sites().size();
+  unsigned NumSites = std::max<size_t>(Deps.sites().size(), 1);
+  unsigned MaxPlans = std::min<unsigned>(SplitPlans, SplitSiteBudget / NumSites);
+  if (!MaxPlans) {
+    Info.TooManySites = NumSites;
     Best->Report.Split = Info;
     return Best;
   }
@@ -298,7 +302,7 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
     };
     auto Wanted = [&](SplitKind Kind) {
       return (!Plan || Plan->Report.countFallbackWaits()) &&
-             Plans[unsigned(Kind)] < SplitPlans;
+             Plans[unsigned(Kind)] < MaxPlans;
     };
     if (SplitBySiteOpt && Wanted(SplitKind::Site))
       Better(PlanWith(Mask, SplitKind::Site, Made, ByBlock));
@@ -321,7 +325,7 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
       Last = LastOwned.get();
     }
   };
-  while (BestWaits && Plans[0] < SplitPlans) {
+  while (BestWaits && Plans[0] < MaxPlans) {
     SmallVector<AgentId, 8> Agents = fallenBackAgents(*Last);
     llvm::erase_if(Agents, [&](AgentId F) { return Tried & (1u << F); });
     if (Agents.empty())
@@ -337,7 +341,7 @@ planPrecise(MachineFunction &MF, const EngineDependences &Deps,
     }
     bool Improved = false;
     for (AgentId F : Agents) {
-      if (Plans[0] >= SplitPlans)
+      if (Plans[0] >= MaxPlans)
         break;
       auto Plan = PlanSplit(Split | (1u << F));
       if (Plan && Plan->Report.countFallbackWaits() < BestWaits) {

@@ -2,12 +2,14 @@
 ; RUN: llc -mtriple=neuronisa -neuronisa-sync-split-agents=false -verify-machineinstrs < %s | FileCheck %s
 ; RUN: llc -mtriple=neuronisa -verify-machineinstrs -pass-remarks=neuronisa-sync -pass-remarks-missed=neuronisa-sync -pass-remarks-analysis=neuronisa-sync < %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SPLIT-REMARK
 ; RUN: llc -mtriple=neuronisa -verify-machineinstrs < %s | FileCheck %s --check-prefix=SPLIT
-; Over -neuronisa-sync-split-max-sites (96 sites here) the function is
-; planned once, as without the split, and an analysis remark says why.
-; RUN: llc -mtriple=neuronisa -neuronisa-sync-split-max-sites=95 -verify-machineinstrs < %s | FileCheck %s
-; RUN: llc -mtriple=neuronisa -neuronisa-sync-split-max-sites=95 -pass-remarks-analysis=neuronisa-sync < %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=TOO-MANY
-; RUN: llc -mtriple=neuronisa -neuronisa-sync-split-max-sites=96 -verify-machineinstrs < %s | FileCheck %s --check-prefix=SPLIT
-; TOO-MANY: remark: <unknown>:0:0: agents not split into sub-agents: 96 synchronization sites, more than -neuronisa-sync-split-max-sites (compile time); waits falling back for lack of registers 4
+; Split plans cost a planning of the whole function each: at most
+; -neuronisa-sync-split-site-budget sites in all per kind of split. Below
+; the 96 sites here none is tried: planned once, as without the split, and
+; an analysis remark says why.
+; RUN: llc -mtriple=neuronisa -neuronisa-sync-split-site-budget=95 -verify-machineinstrs < %s | FileCheck %s
+; RUN: llc -mtriple=neuronisa -neuronisa-sync-split-site-budget=95 -pass-remarks-analysis=neuronisa-sync < %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=TOO-MANY
+; RUN: llc -mtriple=neuronisa -neuronisa-sync-split-site-budget=96 -verify-machineinstrs < %s | FileCheck %s --check-prefix=SPLIT
+; TOO-MANY: remark: <unknown>:0:0: agents not split into sub-agents: 96 synchronization sites, more than -neuronisa-sync-split-site-budget (compile time); waits falling back for lack of registers 4
 ; Register exhaustion: 32 dependence groups need a snapshot register (the
 ; initial writes of @t1..@t32 run in the opposite order to the loop's, so
 ; no threshold is a constant offset from the counter on both paths into the
