@@ -170,6 +170,20 @@ int64_t PreciseSync::offsetBefore(unsigned Site, AgentId F) const {
 // 2. Thresholds
 //===----------------------------------------------------------------------===//
 
+unsigned PreciseSync::solveThresholds(SyncDataflow<ThresholdState> &Solver,
+                                      ArrayRef<AgentId> GroupAgents,
+                                      ArrayRef<BlockProduction> Produced) {
+  Solver.setBoundary(*RPO.front(), ThresholdState(GroupAgents));
+  return Solver.solve(
+      [&](const MachineBasicBlock &B, const ThresholdState &In) {
+        ThresholdState Out = In;
+        Out.produceAll(Produced[Gen.getRPOIndex(B)]);
+        Out.correctCounters(ArrayRef<int64_t>(
+            &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
+        return Out;
+      });
+}
+
 void PreciseSync::computeThresholds() {
   ArrayRef<SyncSite> Sites = Deps.sites();
   Waits.assign(Sites.size(), {});
@@ -177,8 +191,7 @@ void PreciseSync::computeThresholds() {
 
   // What each block produces: per group with a site in it, the count right
   // after the group's last site there.
-  std::vector<SmallVector<std::pair<unsigned, int64_t>, 4>> Produced(
-      RPO.size());
+  std::vector<BlockProduction> Produced(RPO.size());
   for (unsigned I = 0; I < RPO.size(); ++I) {
     auto &P = Produced[I];
     for (unsigned S : Deps.blockSites(*RPO[I]))
@@ -201,15 +214,7 @@ void PreciseSync::computeThresholds() {
 
   Thresholds = std::make_unique<SyncDataflow<ThresholdState>>(RPO);
   SyncDataflow<ThresholdState> &Solver = *Thresholds;
-  Solver.setBoundary(*RPO.front(), ThresholdState(GroupAgents));
-  unsigned Evaluations =
-      Solver.solve([&](const MachineBasicBlock &B, const ThresholdState &In) {
-        ThresholdState Out = In;
-        Out.produceAll(Produced[Gen.getRPOIndex(B)]);
-        Out.correctCounters(ArrayRef<int64_t>(
-            &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
-        return Out;
-      });
+  unsigned Evaluations = solveThresholds(Solver, GroupAgents, Produced);
   (void)Evaluations;
   LLVM_DEBUG(dbgs() << "neuronisa-sync: thresholds of " << Groups.size()
                     << " groups in " << Evaluations
@@ -330,8 +335,7 @@ void PreciseSync::waitForKnownUnions() {
   // the groups' (per block: the count after each union's last site there;
   // sites are numbered block by block).
   std::vector<AgentId> Agents;
-  std::vector<SmallVector<std::pair<unsigned, int64_t>, 2>> Produced(
-      RPO.size());
+  std::vector<BlockProduction> Produced(RPO.size());
   for (unsigned I = 0; I < Unions.size(); ++I) {
     Agents.push_back(Unions[I].Producer);
     ArrayRef<unsigned> P = Unions[I].Producers;
@@ -341,14 +345,7 @@ void PreciseSync::waitForKnownUnions() {
             {I, Gen.getCountAfter(P[J])});
   }
   SyncDataflow<ThresholdState> Solver(RPO);
-  Solver.setBoundary(*RPO.front(), ThresholdState(Agents));
-  Solver.solve([&](const MachineBasicBlock &B, const ThresholdState &In) {
-    ThresholdState Out = In;
-    Out.produceAll(Produced[Gen.getRPOIndex(B)]);
-    Out.correctCounters(ArrayRef<int64_t>(
-        &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
-    return Out;
-  });
+  solveThresholds(Solver, Agents, Produced);
   std::vector<unsigned> GroupOfUnion(Unions.size(), ~0u);
   for (const auto &[C, I] : Uses) {
     ThresholdState::GroupThreshold V;

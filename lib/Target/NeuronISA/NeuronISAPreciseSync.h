@@ -90,6 +90,15 @@ private:
   std::string ExplanationText;
   raw_string_ostream Explanation{ExplanationText};
   std::vector<bool> NeedsSnapshot; // per group
+  /// What a block produces: per group with a site in it (ascending), the
+  /// count right after the group's last site there.
+  using BlockProduction = SmallVector<std::pair<unsigned, int64_t>, 4>;
+  /// Solves the thresholds of the groups of GroupAgents (which must outlive
+  /// Solver's states), each block producing Produced[its RPO index] and then
+  /// correcting the counters; the number of block evaluations.
+  unsigned solveThresholds(SyncDataflow<ThresholdState> &Solver,
+                           ArrayRef<AgentId> GroupAgents,
+                           ArrayRef<BlockProduction> Produced);
   void computeThresholds();
   void dropImpliedSnapshotWaits();
   void waitForKnownUnions();
