@@ -166,7 +166,7 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
   unsigned TextIndex = 0;
   std::vector<const ELFT::Shdr *> TextRelas;
   bool HasMetadata = false;
-  std::optional<ArrayRef<uint8_t>> TileUseBytes;
+  std::optional<ArrayRef<uint8_t>> TileUseBytes, TileInitBytes;
   for (const ELFT::Shdr &Sec : *SectionsOr) {
     unsigned Index = &Sec - SectionsOr->begin();
     Expected<StringRef> NameOr = File.getSectionName(Sec);
@@ -219,6 +219,13 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
       TileUseBytes = *BytesOr;
       continue;
     }
+    if (Name == NeuronISA::TileInitSection) {
+      if (TileInitBytes)
+        return Err("malformed object: two " + NeuronISA::TileInitSection +
+                   " sections");
+      TileInitBytes = *BytesOr;
+      continue;
+    }
     ObjSection S;
     S.Name = Name.str();
     S.Type = Sec.sh_type;
@@ -241,6 +248,13 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
     if (!UsesOr)
       return Err.wrap(UsesOr.takeError());
     Obj.TileUses = std::move(*UsesOr);
+  }
+  if (TileInitBytes) {
+    Expected<std::vector<NeuronISA::TileInitRecord>> InitsOr =
+        NeuronISA::readTileInits(*TileInitBytes, Obj.Metadata.Tiles);
+    if (!InitsOr)
+      return Err.wrap(InitsOr.takeError());
+    Obj.TileInits = std::move(*InitsOr);
   }
   Obj.TextAlign = std::max<uint32_t>(Text->sh_addralign, 1);
 

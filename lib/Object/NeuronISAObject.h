@@ -5,7 +5,8 @@
 // .text is decoded with the target's disassembler into MCInsts whose branch
 // targets are resolved to instruction indices or relocation symbols; its
 // kernels and tile placements come from the .neuronisa.meta section
-// (NeuronISAMetadata.h). The disassembler tool prints what this reads; the
+// (NeuronISAMetadata.h), with their uses and initial contents
+// (.neuronisa.tileuse, .neuronisa.tileinit). The disassembler tool prints what this reads; the
 // simulator runs it.
 //
 //===----------------------------------------------------------------------===//
@@ -137,6 +138,8 @@ public:
   /// The tile uses of .neuronisa.tileuse (none without that section), each
   /// at the address of an instruction.
   std::vector<NeuronISA::TileUseRecord> TileUses;
+  /// The initial contents of tiles (.neuronisa.tileinit), in order.
+  std::vector<NeuronISA::TileInitRecord> TileInits;
   std::vector<ReadProblem> Problems; // only with KeepInvalid
 
   /// Reads Buffer. Every problem (not ELF, not NeuronISA, truncated or

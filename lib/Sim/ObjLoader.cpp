@@ -4,7 +4,7 @@
 // decodes .text with the target's disassembler, and decodes every MCInst
 // exactly as the assembly loader does (decodeInst); the tile placements come
 // from the object's .neuronisa.meta section, the tile uses from its
-// .neuronisa.tileuse section. So an object and the assembly
+// .neuronisa.tileuse section, their initial contents from .neuronisa.tileinit. So an object and the assembly
 // it was made from give the same Program. Only self-contained
 // objects run: a relocation left for a linker is an error.
 //
@@ -119,6 +119,8 @@ neuronisa_sim::loadObjectProgram(std::unique_ptr<MemoryBuffer> Buf,
   }
   if (BadTile)
     return createStringError("invalid program '" + P.FileName + "'");
+  // Checked against the tiles by the object reader.
+  P.TileInits = Obj.TileInits;
 
   const MCInstrInfo &MII = *MC.MII;
   P.OpcodeNames.resize(MII.getNumOpcodes());

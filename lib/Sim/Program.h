@@ -13,6 +13,7 @@
 #include "MCTargetDesc/NeuronISABaseInfo.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "MCTargetDesc/NeuronISAMetadata.h"
 #include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -115,6 +116,9 @@ public:
   std::vector<std::string> OpcodeNames;
   /// The tiles the program declares (.neuronisa_tile), in order.
   std::vector<NeuronISA::TileDecl> Tiles;
+  /// Their initial contents (.neuronisa_tile_init), each naming a tile by
+  /// its index in Tiles, in order: loaded before the kernel starts.
+  std::vector<NeuronISA::TileInitRecord> TileInits;
   /// The source, kept for located diagnostics at run time.
   std::shared_ptr<SourceMgr> SrcMgr;
   /// Loaded from an object: each instruction's byte address in .text,

@@ -137,7 +137,24 @@ static const char HeaderPrologue[] = R"(/*===-- neuronisa.h - NeuronISA builtins
 /* Memories (address spaces of the kernel interface). */
 )";
 
-static void writeHeader(raw_ostream &OS, ArrayRef<Builtin> Builtins) {
+/// " * p 1-128, f 1-512, queue 0-15": the range of each constant argument
+/// (the operand check's), or "" if it has none.
+static std::string rangesLine(const Builtin &B, const MCInstrInfo &MII) {
+  const MachineParams MP;
+  std::string Line;
+  raw_string_ostream OS(Line);
+  for (auto [I, A] : enumerate(B.Sig.Args))
+    if (std::optional<ImmRange> R =
+            getBuiltinArgRange(MP, MII, B.Sig.Opcode, A))
+      OS << (Line.empty() ? "" : ", ") << B.ArgNames[I] << " " << R->Min
+         << "-" << R->Max;
+  if (B.Sig.OptionalSem)
+    OS << (Line.empty() ? "" : ", ") << "sem 0-" << MP.NumSemaphores - 1;
+  return Line;
+}
+
+static void writeHeader(raw_ostream &OS, ArrayRef<Builtin> Builtins,
+                        const MCInstrInfo &MII) {
   OS << HeaderPrologue;
   for (const AddrSpaceName &A : AddrSpaces)
     OS << "#define " << A.Qualifier << " __attribute__((address_space("
@@ -148,7 +165,11 @@ static void writeHeader(raw_ostream &OS, ArrayRef<Builtin> Builtins) {
 
   for (const Builtin &B : Builtins) {
     OS << "\n/* " << B.name() << " (" << engineName(B.Eng)
-       << "): " << B.Info->BuiltinDoc << " */\n";
+       << "): " << B.Info->BuiltinDoc;
+    std::string Ranges = rangesLine(B, MII);
+    if (!Ranges.empty())
+      OS << "\n * " << Ranges;
+    OS << " */\n";
     // One overload per combination of the tile arguments' address spaces.
     SmallVector<SmallVector<unsigned, 3>, 4> Choices;
     for (const BuiltinArg &A : B.Sig.Args)
@@ -342,7 +363,7 @@ int main(int Argc, char **Argv) {
     return 1;
   if (!HeaderFile.empty() &&
       !writeFile(HeaderFile,
-                 [&](raw_ostream &OS) { writeHeader(OS, Builtins); }))
+                 [&](raw_ostream &OS) { writeHeader(OS, Builtins, *MII); }))
     return 1;
   if (!JSONFile.empty() &&
       !writeFile(JSONFile,

@@ -78,10 +78,19 @@ static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
   OS << "# " << Obj.FileName << "\n";
   if (Obj.SourceFileName)
     OS << "\t.file\t\"" << *Obj.SourceFileName << "\"\n";
-  // .neuronisa.meta, as the directives it is made from (the AsmPrinter's
-  // order: tiles, then kernels).
+  // .neuronisa.meta and .neuronisa.tileinit, as the directives they are
+  // made from (the AsmPrinter's order: tiles, their initial contents, then
+  // kernels).
   for (const NeuronISA::TileDecl &T : Obj.Metadata.Tiles)
     NeuronISA::printTileDirective(OS, T);
+  for (const NeuronISA::TileInitRecord &R : Obj.TileInits) {
+    NeuronISA::TileInit I;
+    I.Tile = Obj.Metadata.Tiles[R.Tile].Name;
+    I.Partition = R.Partition;
+    I.Element = R.Element;
+    I.Words.assign(R.Words.begin(), R.Words.end());
+    NeuronISA::printTileInitDirective(OS, I);
+  }
   for (const NeuronISA::KernelDecl &K : Obj.Metadata.Kernels)
     NeuronISA::printKernelDirective(OS, K);
 

@@ -43,6 +43,8 @@ public:
   }
 
   void addIRPasses() override {
+    // First: every later pass sees tiles as [P x [F x float]].
+    addPass(createNeuronISATileTypesPass());
     TargetPassConfig::addIRPasses();
   }
   void addCodeGenPrepare() override {
@@ -91,6 +93,7 @@ extern "C" void LLVMInitializeNeuronISATarget() {
   initializeNeuronISAKernelVerifierPass(PR);
   initializeNeuronISATilePingPongUnrollPass(PR);
   initializeNeuronISATileSelectSplitPass(PR);
+  initializeNeuronISATileTypesPass(PR);
   initializeNeuronISASyncLegacyPass(PR);
 }
 
