@@ -25,11 +25,6 @@ void initializeNeuronISADAGToDAGISelLegacyPass(PassRegistry &);
 FunctionPass *createNeuronISAKernelVerifierPass();
 void initializeNeuronISAKernelVerifierPass(PassRegistry &);
 
-/// Gives tiles whose type clang made to fit their initializer (a packed
-/// struct) their tile type [P x [F x float]] (NeuronISATileInitializers.cpp).
-ModulePass *createNeuronISATileTypesPass();
-void initializeNeuronISATileTypesPass(PassRegistry &);
-
 /// Unrolls by 2 a loop whose header phis swap two constant tile places
 /// every iteration (double buffering), so that each copy of the body names
 /// one tile per access (NeuronISATilePingPongUnroll.cpp).

@@ -62,6 +62,8 @@ private:
 char NeuronISAAsmPrinter::ID = 0;
 
 void NeuronISAAsmPrinter::emitStartOfAsmFile(Module &M) {
+  // (Done by the kernel verifier, unless it did not run.)
+  NeuronISA::restoreTileTypes(M);
   // Errors were reported by the kernel verifier; place what fits.
   SmallVector<NeuronISATileLayout::Error, 2> Ignored;
   Layout = NeuronISATileLayout::compute(M, NeuronISA::MachineParams(), Ignored);

@@ -19,6 +19,7 @@
 #include "NeuronISABuiltinLowering.h"
 #include "NeuronISASourceTerms.h"
 #include "NeuronISASubtarget.h"
+#include "NeuronISATileInitializers.h"
 #include "NeuronISATileLayout.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/ADT/DenseMap.h"
@@ -195,7 +196,10 @@ static std::string describeNonTileGlobal(const GlobalVariable &GV) {
 }
 
 bool NeuronISAKernelVerifier::doInitialization(Module &M) {
+  // Before anything looks at the tiles (this runs before any pass).
+  bool Changed = NeuronISA::restoreTileTypes(M);
   BadGlobals.clear();
+  ReportedGlobals.clear();
   for (const GlobalVariable &GV : M.globals()) {
     unsigned AS = GV.getAddressSpace();
     if (AS != NeuronISAAS::SBUF && AS != NeuronISAAS::PSUM)
@@ -205,7 +209,7 @@ bool NeuronISAKernelVerifier::doInitialization(Module &M) {
   NeuronISATileLayout::compute(M, NeuronISA::MachineParams(), Errors);
   for (const auto &[GV, Msg] : Errors)
     BadGlobals[GV] = Msg;
-  return false;
+  return Changed;
 }
 
 bool NeuronISAKernelVerifier::doFinalization(Module &M) {

@@ -43,8 +43,6 @@ public:
   }
 
   void addIRPasses() override {
-    // First: every later pass sees tiles as [P x [F x float]].
-    addPass(createNeuronISATileTypesPass());
     TargetPassConfig::addIRPasses();
   }
   void addCodeGenPrepare() override {
@@ -93,7 +91,6 @@ extern "C" void LLVMInitializeNeuronISATarget() {
   initializeNeuronISAKernelVerifierPass(PR);
   initializeNeuronISATilePingPongUnrollPass(PR);
   initializeNeuronISATileSelectSplitPass(PR);
-  initializeNeuronISATileTypesPass(PR);
   initializeNeuronISASyncLegacyPass(PR);
 }
 

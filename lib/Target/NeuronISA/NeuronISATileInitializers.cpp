@@ -8,12 +8,8 @@
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Module.h"
-#include "llvm/InitializePasses.h"
-#include "llvm/Pass.h"
 
 using namespace llvm;
-
-#define DEBUG_TYPE "neuronisa-tile-types"
 
 /// Appends the fp32 values of C (an aggregate of floats at any depth) to
 /// Out. False if C holds anything but floats.
@@ -104,26 +100,6 @@ static bool getInitializerShape(const Type *T, uint64_t &P, uint64_t &F) {
   return P && F;
 }
 
-namespace {
-/// Gives each SBUF and PSUM global whose type clang changed to fit its
-/// initializer the tile type [P x [F x float]] again.
-class NeuronISATileTypes : public ModulePass {
-public:
-  static char ID;
-  NeuronISATileTypes() : ModulePass(ID) {}
-  StringRef getPassName() const override { return "NeuronISA tile types"; }
-  bool runOnModule(Module &M) override;
-};
-} // namespace
-
-char NeuronISATileTypes::ID = 0;
-INITIALIZE_PASS(NeuronISATileTypes, DEBUG_TYPE, "NeuronISA tile types", false,
-                false)
-
-ModulePass *llvm::createNeuronISATileTypesPass() {
-  return new NeuronISATileTypes();
-}
-
 /// GV, of an initializer type of shape P x F, as a tile global.
 static void retypeTile(GlobalVariable &GV, uint64_t P, uint64_t F) {
   LLVMContext &Ctx = GV.getContext();
@@ -146,7 +122,7 @@ static void retypeTile(GlobalVariable &GV, uint64_t P, uint64_t F) {
   GV.eraseFromParent();
 }
 
-bool NeuronISATileTypes::runOnModule(Module &M) {
+bool NeuronISA::restoreTileTypes(Module &M) {
   SmallVector<std::tuple<GlobalVariable *, uint64_t, uint64_t>, 4> ToRetype;
   for (GlobalVariable &GV : M.globals()) {
     unsigned AS = GV.getAddressSpace();
