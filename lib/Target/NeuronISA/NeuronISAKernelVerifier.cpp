@@ -38,7 +38,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include <set>
-#include <tuple>
+#include <utility>
 
 using namespace llvm;
 
@@ -73,10 +73,11 @@ private:
                  const MCInstrInfo &MII);
   bool checkArguments(const Function &F);
 
-  /// (line, column, message) already reported in this function: clang may
-  /// make several instructions of one construct (the two stores of a
-  /// struct initialized at once), which are one error.
-  std::set<std::tuple<unsigned, unsigned, std::string>> ReportedAt;
+  /// (line, message) already reported in this function: clang may make
+  /// several instructions of one construct (the two stores of a struct
+  /// initialized at once, the two operands of a long long product), which
+  /// are one error.
+  std::set<std::pair<unsigned, std::string>> ReportedAt;
   /// Globals that cannot be used (not tiles, or tiles that cannot be
   /// placed) and why; each is reported at its first use, or at the end.
   DenseMap<const GlobalVariable *, std::string> BadGlobals;
@@ -166,8 +167,7 @@ bool NeuronISAKernelVerifier::report(const Function &F, const Instruction *I,
   if (I)
     Reported.insert(I);
   DiagnosticLocation Loc = locationOf(F, I);
-  if (Loc.getLine() &&
-      !ReportedAt.insert({Loc.getLine(), Loc.getColumn(), Msg.str()}).second)
+  if (Loc.getLine() && !ReportedAt.insert({Loc.getLine(), Msg.str()}).second)
     return true;
   F.getContext().diagnose(DiagnosticInfoUnsupported(F, Msg, Loc));
   return true;
@@ -466,8 +466,10 @@ bool NeuronISAKernelVerifier::checkInstruction(const Function &F,
                       "memories"
                     : "address space casts are not supported: HBM, SBUF "
                       "and PSUM are distinct memories");
+  // (A label's address, &&label, is only for an indirect branch.)
   if (isa<IndirectBrInst>(I) || isa<CallBrInst>(I) || isa<InvokeInst>(I) ||
-      isa<LandingPadInst>(I) || isa<ResumeInst>(I) || I.isEHPad())
+      isa<LandingPadInst>(I) || isa<ResumeInst>(I) || I.isEHPad() ||
+      any_of(I.operands(), [](const Use &U) { return isa<BlockAddress>(U); }))
     return report(F, &I,
                   C ? "computed goto (goto *p) is not supported: use a "
                       "switch"
@@ -500,7 +502,11 @@ bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
   bool Bad = checkArguments(F);
   for (const Instruction &I : instructions(F)) {
     if (usesReported(I)) {
+      // Follows from a problem reported at its root (so do the globals it
+      // uses: the constant a local array was copied from).
       Reported.insert(&I);
+      if (const GlobalVariable *GV = usedGlobal(I, BadGlobals))
+        ReportedGlobals.insert(GV);
       continue;
     }
     Bad |= checkInstruction(F, I, MII);
