@@ -91,3 +91,19 @@ void writes_const(void) {
   // CHECK-DAG: diagnostics.c:[[@LINE+1]]:3: error: 'neuronisa_dve_memset' dst: writes tile 'ones' (float[1][128]), which is constant (a const tile: its initial contents are all it ever holds)
   neuronisa_dve_memset((__sbuf void *)ones, 0.0f, 1, 128);
 }
+
+// A DMA queue is a field of the instruction: the loop counter's parity is a
+// constant only in a double-buffered loop, which the compiler unrolls by 2
+// (Inputs/parity-queue.c); here it is not.
+static __sbuf float ping[8][64];
+void parity_queue(const __hbm float *in, int n) {
+  for (int i = 0; i < n; ++i)
+    // O2-DAG: diagnostics.c:[[@LINE+2]]:5: error: argument 6 (queue) of 'neuronisa_dma_load' must be a compile-time constant int: it is a field of the instruction. A loop counter's parity (i & 1, i % 2) is a constant only in a loop the compiler unrolls by 2, one whose tile pointers alternate (double buffering); elsewhere choose with if/else: if (i & 1) call(..., 1); else call(..., 0);
+    // O0-DAG: diagnostics.c:[[@LINE+1]]:5: error: argument 6 (queue) of 'neuronisa_dma_load' must be a compile-time constant int: it is a field of the instruction. A loop counter's parity (i & 1, i % 2) is a constant only in a loop the compiler unrolls by 2
+    neuronisa_dma_load(ping, in + i * 512, 8, 64, 256, i & 1);
+}
+
+void float_choice(int c) {
+  // CHECK-DAG: diagnostics.c:[[@LINE+1]]:39: error: choosing a float at run time (?:, or a variable assigned on several paths) is not supported: float builtin arguments are compile-time constants; call the builtin once per value, with if/else
+  neuronisa_act_identity(t, t, 8, 64, c ? 2.0f : 3.0f, 0.0f);
+}

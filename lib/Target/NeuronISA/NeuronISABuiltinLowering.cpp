@@ -98,6 +98,29 @@ static std::string describeSpaces(const Module &M, unsigned Spaces) {
   }
 }
 
+/// Why an argument that must be a constant is not, and what to write
+/// instead (C only; "" for IR).
+static std::string nonConstantHint(const Module &M, const Value *V) {
+  if (!speaksC(M) || isa<Constant>(V))
+    return "";
+  std::string Why = ": it is a field of the instruction";
+  if (isa<SelectInst>(V) || isa<PHINode>(V))
+    return Why + ", and this one is chosen at run time; call the builtin "
+                 "once per value, with if/else";
+  const auto *BO = dyn_cast<BinaryOperator>(V);
+  const auto *C = BO ? dyn_cast<ConstantInt>(BO->getOperand(1)) : nullptr;
+  if (C && ((BO->getOpcode() == Instruction::And && C->isOne()) ||
+            (BO->getOpcode() == Instruction::URem && C->equalsInt(2)) ||
+            (BO->getOpcode() == Instruction::SRem && C->equalsInt(2))))
+    return Why + ". A loop counter's parity (i & 1, i % 2) is a constant "
+                 "only in a loop the compiler unrolls by 2, one whose tile "
+                 "pointers alternate (double buffering); elsewhere choose "
+                 "with if/else: if (i & 1) call(..., 1); else call(..., 0);";
+  if (isa<Argument>(V))
+    return Why + ", and a kernel argument is known only at run time";
+  return Why + ", and this one is computed at run time";
+}
+
 std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
                                         const MCInstrInfo &MII,
                                         ScalarEvolution *SE) {
@@ -177,7 +200,8 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
     case BuiltinArg::Sem: {
       auto *CI = dyn_cast<ConstantInt>(V);
       if (!CI || CI->getBitWidth() != 32)
-        return Bad("must be " + describeKind(M, A.Kind));
+        return Bad("must be " + describeKind(M, A.Kind) +
+                   nonConstantHint(M, V));
       int64_t X = CI->getSExtValue();
       // Only S0-S255 exist as registers (the machine may have fewer).
       if (A.Kind == BuiltinArg::Sem && (X < 0 || X > 255))
@@ -191,7 +215,8 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
     }
     case BuiltinArg::F32:
       if (!isa<ConstantFP>(V) || !V->getType()->isFloatTy())
-        return Bad("must be " + describeKind(M, A.Kind));
+        return Bad("must be " + describeKind(M, A.Kind) +
+                   nonConstantHint(M, V));
       Set(A.MIOp,
           OperandValue::imm(bit_cast<uint32_t>(
               cast<ConstantFP>(V)->getValueAPF().convertToFloat())),

@@ -301,6 +301,11 @@ static std::string describeScalarProblem(const Instruction &I, const Type *T) {
   if (T->isIntegerTy())
     return IRType + " arithmetic is not supported: scalar code is 32-bit "
                     "(int, unsigned)";
+  if (T->isFloatingPointTy() && (isa<SelectInst>(I) || isa<PHINode>(I)))
+    return "choosing a " + IRType +
+           " at run time (?:, or a variable assigned on several paths) is "
+           "not supported: float builtin arguments are compile-time "
+           "constants; call the builtin once per value, with if/else";
   if (T->isFloatingPointTy()) {
     std::string What;
     switch (I.getOpcode()) {

@@ -4,7 +4,7 @@
 
 static __sbuf float t[128][64];
 
-void shapes(__hbm float *restrict out, int n, int c) {
+int shapes(__hbm float *restrict out, int n, int c) {
   neuronisa_pool_memset(t, 0.0f, 128, 64);
   // A run-time column in a constant row: t[3][n .. n + 3] = 1.
   neuronisa_dve_memset(&t[3][n], 1.0f, 1, 4);
@@ -22,4 +22,5 @@ void shapes(__hbm float *restrict out, int n, int c) {
   neuronisa_act_identity(c > 2 ? &t[100][0] : &t[110][0], t, 2, 4, 0.0f,
                          6.0f);
   neuronisa_dma_store(out, t, 128, 64, 256, 0);
+  return c;
 }
