@@ -123,7 +123,12 @@ static const char HeaderPrologue[] = R"(/*===-- neuronisa.h - NeuronISA builtins
  * declaration per address space its tile arguments accept, with and without
  * the trailing completion semaphore of data-path instructions (used only by
  * hand-synchronized kernels, -mllvm -neuronisa-sync=none). Shapes, queues,
- * semaphores and float operands must be compile-time constants.
+ * semaphores and float operands must be compile-time constants; the
+ * comment of each builtin gives the range of each of them (the one the
+ * compiler checks). A tile may have initial contents (an initializer),
+ * loaded before the kernel starts; its row index is a partition and must
+ * be a compile-time constant, its column index may be a run-time value
+ * (docs/Clang.md).
  *
  *===----------------------------------------------------------------------===*/
 
@@ -137,7 +142,7 @@ static const char HeaderPrologue[] = R"(/*===-- neuronisa.h - NeuronISA builtins
 /* Memories (address spaces of the kernel interface). */
 )";
 
-/// " * p 1-128, f 1-512, queue 0-15": the range of each constant argument
+/// "p 1-128, f 1-512, queue 0-15": the range of each constant argument
 /// (the operand check's), or "" if it has none.
 static std::string rangesLine(const Builtin &B, const MCInstrInfo &MII) {
   const MachineParams MP;
@@ -147,7 +152,7 @@ static std::string rangesLine(const Builtin &B, const MCInstrInfo &MII) {
     if (std::optional<ImmRange> R =
             getBuiltinArgRange(MP, MII, B.Sig.Opcode, A))
       OS << (Line.empty() ? "" : ", ") << B.ArgNames[I] << " " << R->Min
-         << "-" << R->Max;
+         << (R->Min < 0 ? " to " : "-") << R->Max;
   if (B.Sig.OptionalSem)
     OS << (Line.empty() ? "" : ", ") << "sem 0-" << MP.NumSemaphores - 1;
   return Line;
