@@ -107,3 +107,11 @@ void float_choice(int c) {
   // CHECK-DAG: diagnostics.c:[[@LINE+1]]:39: error: choosing a float at run time (?:, or a variable assigned on several paths) is not supported: float builtin arguments are compile-time constants; call the builtin once per value, with if/else
   neuronisa_act_identity(t, t, 8, 64, c ? 2.0f : 3.0f, 0.0f);
 }
+
+static void set_one(void) { neuronisa_dve_memset(t, 1.0f, 1, 4); }
+static void set_two(void) { neuronisa_dve_memset(t, 2.0f, 1, 4); }
+void pointer_call(int c) {
+  // CHECK-DAG: diagnostics.c:[[@LINE+1]]:21: error: calls through function pointers are not supported: call the function by its name (a static function, which is inlined)
+  void (*f)(void) = c ? set_one : set_two;
+  f();
+}

@@ -482,6 +482,15 @@ bool NeuronISAKernelVerifier::checkInstruction(const Function &F,
                       "supported");
   if (const auto *CB = dyn_cast<CallBase>(&I))
     return checkCall(F, *CB, MII);
+  // A function used as a value is a function pointer, only good for an
+  // indirect call.
+  if (any_of(I.operands(), [](const Use &U) { return isa<Function>(U); }))
+    return report(F, &I,
+                  C ? "calls through function pointers are not supported: "
+                      "call the function by its name (a static function, "
+                      "which is inlined)"
+                    : "indirect calls are not supported (a function is "
+                      "used as a value here)");
   if (!isScalarTypeOK(I.getType()))
     return report(F, &I, describeScalarProblem(I, I.getType()));
   for (const Use &U : I.operands()) {

@@ -11,6 +11,7 @@
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/IR/DataLayout.h"
+#include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
@@ -59,6 +60,8 @@ public:
   /// Some value of the pointer comes from something else than a global
   /// (or the search gave up).
   bool Unknown = false;
+  /// Some value of the pointer is undefined.
+  bool Undefined = false;
 
   void walk(const Value *V, int64_t Offset, bool RunTime,
             SmallVector<uint64_t, 2> Scales) {
@@ -85,6 +88,12 @@ public:
     }
     if (const auto *GV = dyn_cast<GlobalVariable>(V)) {
       Leaves.push_back({GV, Offset, RunTime, std::move(Scales)});
+      return;
+    }
+    // An undefined value may be taken to be any of the others (but then
+    // no one tile is known).
+    if (isa<UndefValue>(V)) {
+      Undefined = true;
       return;
     }
     if (!isa<PHINode>(V) && !isa<SelectInst>(V)) {
@@ -149,10 +158,10 @@ TilePointer NeuronISA::analyzeTilePointer(const Value *Ptr,
   TilePointer R;
   LeafCollector LC(DL);
   LC.walk(Ptr, 0, false, {});
-  R.RunTime = LC.Unknown || LC.Leaves.size() != 1 || LC.Leaves[0].RunTime ||
-              !LC.CycleScales.empty();
+  R.RunTime = LC.Unknown || LC.Undefined || LC.Leaves.size() != 1 ||
+              LC.Leaves[0].RunTime || !LC.CycleScales.empty();
 
-  bool First = true, SameTile = !LC.Unknown;
+  bool First = true, SameTile = !LC.Unknown && !LC.Undefined;
   for (const Leaf &L : LC.Leaves) {
     uint64_t Parts, Row;
     if (!NeuronISATileLayout::getTileType(*L.Global, Parts, Row)) {
