@@ -20,6 +20,7 @@
 #include "NeuronISASourceTerms.h"
 #include "NeuronISASubtarget.h"
 #include "NeuronISATileInitializers.h"
+#include "NeuronISATileAccess.h"
 #include "NeuronISATileLayout.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/ADT/DenseMap.h"
@@ -72,6 +73,7 @@ private:
   bool checkCall(const Function &F, const CallBase &CB,
                  const MCInstrInfo &MII);
   bool checkArguments(const Function &F);
+  bool makeRowsExplicit(Function &F);
 
   /// (line, message) already reported in this function: clang may make
   /// several instructions of one construct (the two stores of a struct
@@ -505,6 +507,28 @@ bool NeuronISAKernelVerifier::checkInstruction(const Function &F,
   return false;
 }
 
+/// The row of each run-time tile argument of a builtin as its GEPs show it
+/// (NeuronISA::makeRowExplicit), before anything analyzes them.
+bool NeuronISAKernelVerifier::makeRowsExplicit(Function &F) {
+  ScalarEvolution &SE = getAnalysis<ScalarEvolutionWrapperPass>().getSE();
+  const DataLayout &DL = F.getDataLayout();
+  SmallVector<CallBase *, 16> Calls;
+  for (Instruction &I : instructions(F))
+    if (auto *CB = dyn_cast<CallBase>(&I))
+      if (const Function *Callee = NeuronISA::getCalledFunctionOrNull(*CB))
+        if (NeuronISA::isBuiltinName(Callee->getName()))
+          Calls.push_back(CB);
+  bool Changed = false;
+  for (CallBase *CB : Calls)
+    for (unsigned I = 0, E = CB->arg_size(); I != E; ++I) {
+      auto *PT = dyn_cast<PointerType>(CB->getArgOperand(I)->getType());
+      if (PT && (PT->getAddressSpace() == NeuronISAAS::SBUF ||
+                 PT->getAddressSpace() == NeuronISAAS::PSUM))
+        Changed |= NeuronISA::makeRowExplicit(*CB, I, DL, SE);
+    }
+  return Changed;
+}
+
 bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
   const TargetMachine &TM =
       getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
@@ -513,6 +537,7 @@ bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
            ->getInstrInfo();
   Reported.clear();
   ReportedAt.clear();
+  bool Changed = makeRowsExplicit(F);
   bool Bad = checkArguments(F);
   for (const Instruction &I : instructions(F)) {
     if (usesReported(I)) {
@@ -531,5 +556,5 @@ bool NeuronISAKernelVerifier::runOnFunction(Function &F) {
     F.setLinkage(GlobalValue::AvailableExternallyLinkage);
     return true;
   }
-  return false;
+  return Changed;
 }

@@ -13,6 +13,7 @@
 #include "llvm/IR/DataLayout.h"
 #include "llvm/IR/Constants.h"
 #include "llvm/IR/GlobalVariable.h"
+#include "llvm/IR/IRBuilder.h"
 #include "llvm/IR/Instructions.h"
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
@@ -349,4 +350,56 @@ std::string NeuronISA::checkRunTimeOffset(const Value *Ptr,
       return runTimeRowProblem(*P.Tile, Step, P.RowBytes);
   }
   return "";
+}
+
+/// The constant part of offset S: its constant terms, also under a constant
+/// factor and in the starts of its recurrences.
+static int64_t constantPart(const SCEV *S) {
+  if (const auto *C = dyn_cast<SCEVConstant>(S))
+    return C->getAPInt().getSExtValue();
+  if (const auto *Add = dyn_cast<SCEVAddExpr>(S)) {
+    int64_t Sum = 0;
+    for (const SCEV *Op : Add->operands())
+      Sum += constantPart(Op);
+    return Sum;
+  }
+  if (const auto *Mul = dyn_cast<SCEVMulExpr>(S);
+      Mul && Mul->getNumOperands() == 2)
+    if (const auto *C = dyn_cast<SCEVConstant>(Mul->getOperand(0)))
+      return C->getAPInt().getSExtValue() * constantPart(Mul->getOperand(1));
+  if (const auto *AR = dyn_cast<SCEVAddRecExpr>(S))
+    return constantPart(AR->getStart());
+  return 0;
+}
+
+bool NeuronISA::makeRowExplicit(CallBase &CB, unsigned ArgNo,
+                                const DataLayout &DL, ScalarEvolution &SE) {
+  Value *Ptr = CB.getArgOperand(ArgNo);
+  TilePointer P = analyzeTilePointer(Ptr, DL);
+  if (!P.Tile || !P.RunTime || !P.RowBytes || !P.Problem.empty() ||
+      !SE.isSCEVable(Ptr->getType()))
+    return false;
+  const SCEV *S = SE.getSCEV(Ptr);
+  const auto *Base = dyn_cast<SCEVUnknown>(SE.getPointerBase(S));
+  if (!Base || Base->getValue() != P.Tile)
+    return false;
+  const SCEV *Off = SE.removePointerBase(S);
+  if (isa<SCEVCouldNotCompute>(Off))
+    return false;
+  // Only a row after the one the GEPs show: a constant hidden in an index
+  // that way is a positive start; one the other way is a negative constant
+  // column (&t[1][n - 1] at -O0), where the GEPs keep C's row.
+  int64_t C = constantPart(Off);
+  if (C < 0 || uint64_t(C) / P.RowBytes <= P.PartStart ||
+      uint64_t(C) / P.RowBytes >= P.TilePartitions)
+    return false;
+  // tile + C + (Ptr - (tile + C)), in bytes.
+  IRBuilder<> B(&CB);
+  Type *IntTy = DL.getIntPtrType(Ptr->getType());
+  Constant *Tile = const_cast<GlobalVariable *>(P.Tile);
+  Value *Start = B.CreateConstInBoundsGEP1_64(B.getInt8Ty(), Tile, C);
+  Value *Rest = B.CreateSub(B.CreatePtrToInt(Ptr, IntTy),
+                            B.CreatePtrToInt(Start, IntTy));
+  CB.setArgOperand(ArgNo, B.CreateGEP(B.getInt8Ty(), Start, Rest));
+  return true;
 }

@@ -24,6 +24,7 @@
 #include <string>
 
 namespace llvm {
+class CallBase;
 class DataLayout;
 class GlobalVariable;
 class ScalarEvolution;
@@ -77,6 +78,18 @@ std::string checkTileBounds(const TilePointer &P, uint32_t Partitions,
 /// set cannot express).
 std::string checkRunTimeOffset(const Value *Ptr, const TilePointer &P,
                                ScalarEvolution &SE);
+
+/// The row of Ptr's constant part is the partition of its access. A GEP
+/// may hide part of that constant in a run-time index (loop strength
+/// reduction starts a pointer at tile + (C + 16 * c) and steps it down), so
+/// that the constant the GEPs show lies in an earlier row than the constant
+/// part ScalarEvolution finds (its constant terms and the constants of its
+/// recurrences' starts). Then tile argument ArgNo of CB is rewritten as
+/// tile + C + (Ptr - tile - C), whose GEPs show that row, for every later
+/// analysis (the checks, instruction selection) to see. Returns true if
+/// it rewrote the argument.
+bool makeRowExplicit(CallBase &CB, unsigned ArgNo, const DataLayout &DL,
+                     ScalarEvolution &SE);
 
 } // namespace NeuronISA
 } // namespace llvm

@@ -18,6 +18,11 @@ int shapes(__hbm float *restrict out, int n, int c) {
     neuronisa_dve_memset(p, 4.0f, 1, 4);
     p += 4;
   }
+  // A loop counting down along a row: t[11][4k .. 4k + 3] = 5 for
+  // 0 < k <= c (loop strength reduction hides the row's constant in the
+  // pointer's start; the backend makes it explicit again).
+  for (int k = c; k > 0; --k)
+    neuronisa_dve_memset(&t[11][4 * k], 5.0f, 1, 4);
   // Constant rows chosen by a condition: rows 100-101 or 110-111 = 6.
   neuronisa_act_identity(c > 2 ? &t[100][0] : &t[110][0], t, 2, 4, 0.0f,
                          6.0f);
