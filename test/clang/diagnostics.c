@@ -44,13 +44,15 @@ void assembly(void) {
   __asm__ volatile("nop");
 }
 
-// (At -O2 clang makes the computed goto a conditional branch.)
+// (A choice of two labels becomes a conditional branch; of three, not.)
 void computed_goto(int n) {
-  // O0-DAG: diagnostics.c:[[@LINE+1]]:10: error: computed goto (goto *p) is not supported: use a switch
-  goto *(n & 1 ? &&a : &&b);
+  // CHECK-DAG: diagnostics.c:[[@LINE+1]]:10: error: computed goto (goto *p) is not supported: use a switch
+  goto *(n > 5 ? &&a : n > 2 ? &&b : &&c);
 a:
   neuronisa_dve_memset(t, 1.0f, 128, 4);
 b:
+  neuronisa_dve_memset(t, 2.0f, 128, 4);
+c:
   return;
 }
 

@@ -17,6 +17,8 @@
 #include "llvm/Transforms/IPO/AlwaysInliner.h"
 #include "llvm/Transforms/IPO/GlobalDCE.h"
 #include "llvm/Transforms/Scalar/InstSimplifyPass.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Process.h"
@@ -85,6 +87,15 @@ static void configureForKernels(CompilerInstance &CI) {
             MPM.addPass(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
             // What inlining exposed (a local whose address a helper took).
             MPM.addPass(createModuleToFunctionPassAdaptor(promotionPasses()));
+            // The loops the source asks to unroll (#pragma unroll), and
+            // nothing else: a loop over rows needs it at every level.
+            FunctionPassManager Unroll;
+            Unroll.addPass(LoopUnrollPass(LoopUnrollOptions(
+                /*OptLevel=*/2, /*OnlyWhenForced=*/true, /*ForgetSCEV=*/false)));
+            Unroll.addPass(InstSimplifyPass());
+            // The copies past the trip count are dead (their branches fold).
+            Unroll.addPass(SimplifyCFGPass());
+            MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Unroll)));
             MPM.addPass(GlobalDCEPass());
           });
     });

@@ -18,6 +18,9 @@
 #include "llvm/IR/Operator.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
+#include <set>
+#include <tuple>
+#include <vector>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
@@ -109,6 +112,13 @@ public:
       CycleScales.append(Scales.begin() + It->second.NumScales, Scales.end());
       return;
     }
+    // A value reached again by another path with the same offset and terms
+    // gives the same leaves (phis of many edges would otherwise be walked
+    // once per path).
+    if (!Walked.insert({V, Offset, std::vector<uint64_t>(Scales.begin(),
+                                                         Scales.end())})
+             .second)
+      return;
     OnPath[V] = {Offset, unsigned(Scales.size())};
     if (const auto *Phi = dyn_cast<PHINode>(V)) {
       for (const Value *In : Phi->incoming_values())
@@ -129,6 +139,7 @@ private:
     unsigned NumScales;
   };
   DenseMap<const Value *, PathEntry> OnPath;
+  std::set<std::tuple<const Value *, int64_t, std::vector<uint64_t>>> Walked;
   unsigned Budget = 64;
 };
 } // namespace

@@ -1,5 +1,6 @@
 // A loop over rows: each iteration names a row, a partition, which is a
-// constant only once the loop is unrolled (#pragma unroll, -O1 and up).
+// constant only once the loop is unrolled (#pragma unroll, at every
+// optimization level).
 #include <neuronisa.h>
 
 static __sbuf float t[8][4];
