@@ -34,9 +34,15 @@ static void fatalErrorHandler(void *UserData, const char *Message,
 }
 
 /// What the in-tree toolchain cannot do through options: at -O0 clang keeps
-/// every local variable in an alloca, and NeuronISA has no stack.
+/// every local variable in an alloca, and NeuronISA has no stack; without
+/// -g the backend's errors still need the source locations.
 static void configureForKernels(CompilerInstance &CI) {
   CodeGenOptions &CG = CI.getCodeGenOpts();
+  // Source locations in the IR, no debug information in the output: what
+  // clang does for -Rpass without -g. With -g (any kind) the user asked for
+  // line tables in the object as well.
+  if (CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
+    CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
   // Promote them to registers (SROA, then mem2reg for what SROA leaves), and
   // nothing else; optnone would make both passes skip the functions.
   if (CG.OptimizationLevel == 0) {
