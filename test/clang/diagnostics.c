@@ -1,6 +1,6 @@
 // What NeuronISA cannot run is an error at its C source location, from
 // clang (types, overloads) or from the backend (which gets the locations
-// through the line tables neuronisa-clang always emits).
+// from the source positions neuronisa-clang keeps in the IR, -g or not).
 // RUN: not neuronisa-clang -S %s -o /dev/null 2>&1 | FileCheck %s
 // RUN: not neuronisa-clang -S -O0 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=O0
 #include <neuronisa.h>
