@@ -3,9 +3,9 @@
 // NeuronISA objects carry DWARF line tables (docs/ObjectFormat.md) and no
 // other debug information. What more a full -g describes does not fit a
 // kernel:
-// - its tiles are globals the backend places in SBUF/PSUM (not data of the
-//   object, no symbols; DWARF has no way to name an SBUF partition range),
-//   so a tile variable's DW_OP_addr would have nothing to point at;
+// - its tiles are globals the backend places in SBUF/PSUM, not data of the
+//   object and without symbols, so a tile variable's DW_OP_addr would have
+//   nothing to point at;
 // - its scalars live in r1-r31 only, but no debugger reads a NeuronISA
 //   engine's registers, and the synchronization pass, which runs after
 //   register allocation, would have to keep every DBG_VALUE right;
