@@ -19,13 +19,14 @@
 
 // Objects at -O0 and -O2: the line table as the stock llvm-dwarfdump reads
 // it (no relocation to resolve, no warning), the same bytes from llc's
-// assembly through neuronisa-asm and from the disassembly through it.
+// assembly through neuronisa-asm and from the disassembly (with its source
+// line comments) through it.
 // RUN: for O in 0 2; do \
 // RUN:   neuronisa-clang -g -O$O -c %s -o %t/O$O.o 2>/dev/null || exit 1; \
 // RUN:   neuronisa-clang -g -O$O -S %s -o %t/O$O.s 2>/dev/null || exit 1; \
 // RUN:   neuronisa-asm -filetype=obj %t/O$O.s -o %t/O$O.s.o || exit 1; \
 // RUN:   cmp %t/O$O.o %t/O$O.s.o || exit 1; \
-// RUN:   neuronisa-objdump -d %t/O$O.o > %t/O$O.dis.s || exit 1; \
+// RUN:   neuronisa-objdump -d -l %t/O$O.o > %t/O$O.dis.s || exit 1; \
 // RUN:   neuronisa-asm -filetype=obj %t/O$O.dis.s -o %t/O$O.dis.o || exit 1; \
 // RUN:   cmp %t/O$O.o %t/O$O.dis.o || exit 1; \
 // RUN: done
