@@ -128,12 +128,17 @@ public:
   /// Loaded from an object: each instruction's byte address in .text,
   /// which messages give instead of a line. Empty for assembly.
   std::vector<uint32_t> Addresses;
+  /// Loaded from an object with a line table (-g): each instruction's
+  /// source position ("kernel.c:8:3"; "" where it has none). Empty otherwise.
+  std::vector<std::string> SourceLocs;
 
   StringRef name(const Inst &I) const { return OpcodeNames[I.Opcode]; }
-  /// "mnemonic (line N)", or "mnemonic (.text+0xA)" from an object.
+  /// "mnemonic (line N)", or "mnemonic (.text+0xA)" from an object, or
+  /// "mnemonic (kernel.c:8:3, .text+0xA)" from one with a line table.
   std::string describe(const Inst &I) const;
   /// Prints "FILE:LINE:COL: error: Msg" with the source line, or
-  /// "FILE:.text+0xA: error: Msg" from an object.
+  /// "FILE:.text+0xA: error: Msg" from an object, or
+  /// "kernel.c:8:3: error: Msg (FILE:.text+0xA)" from one with a line table.
   void printError(raw_ostream &OS, const Inst &I, const Twine &Msg) const;
 };
 

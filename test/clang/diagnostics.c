@@ -1,7 +1,7 @@
 // What NeuronISA cannot run and only the compiled code shows is an error
-// at its C source location from the backend (which gets the locations
-// through the line tables neuronisa-clang always emits), in C terms, once.
-// Declarations are checked before any code is generated
+// at its C source location from the backend (which gets the locations from
+// the source positions neuronisa-clang keeps in the IR, -g or not), in C
+// terms, once. Declarations are checked before any code is generated
 // (source-diagnostics.c); clang itself rejects type errors
 // (sema-diagnostics.c).
 // RUN: not neuronisa-clang -S %s -o /dev/null 2>&1 | FileCheck %s --check-prefixes=CHECK,O2 --implicit-check-not=error:

@@ -70,9 +70,15 @@ static FunctionPassManager promotionPasses() {
 
 /// What the in-tree toolchain cannot do through options: at -O0 clang keeps
 /// every local variable in an alloca and calls every helper, and NeuronISA
-/// has neither a stack nor calls.
+/// has neither a stack nor calls; without -g the backend's errors still need
+/// the source locations.
 static void configureForKernels(CompilerInstance &CI) {
   CodeGenOptions &CG = CI.getCodeGenOpts();
+  // Source locations in the IR, no debug information in the output: what
+  // clang does for -Rpass without -g. With -g (any kind) the user asked for
+  // line tables in the object as well.
+  if (CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
+    CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
   // Promote them to registers and inline static helpers, and nothing else;
   // optnone would make the passes skip the functions.
   if (CG.OptimizationLevel == 0) {

@@ -6,8 +6,9 @@
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"
-#include "llvm/MC/MCSymbol.h"
+#include "llvm/MC/MCObjectFileInfo.h"
 #include "llvm/MC/MCSectionELF.h"
+#include "llvm/MC/MCSymbol.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormattedStream.h"
 
@@ -191,9 +192,16 @@ void NeuronISATargetELFStreamer::emitTileInits() {
 
 void NeuronISATargetELFStreamer::finish() {
   MCStreamer &S = getStreamer();
-  MCSection *Sec = S.getContext().getELFSection(
-      NeuronISA::MetadataSection, ELF::SHT_PROGBITS, /*Flags=*/0);
+  MCContext &Ctx = S.getContext();
+  MCSection *Sec = Ctx.getELFSection(NeuronISA::MetadataSection,
+                                     ELF::SHT_PROGBITS, /*Flags=*/0);
   S.pushSection();
+  // The assembler writes the line table (.file/.loc) after this; assembly
+  // written by llc names .debug_line before its end. Opening the section
+  // here puts it before the kernel's sections in both, so that llc and
+  // neuronisa-asm write the same object.
+  if (!Ctx.getMCDwarfLineTables().empty())
+    S.switchSection(Ctx.getObjectFileInfo()->getDwarfLineSection());
   S.switchSection(Sec);
   S.emitValueToAlignment(Align(4));
   S.emitBytes(NeuronISA::writeMetadata({Kernels, Tiles}));
