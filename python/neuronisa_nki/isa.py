@@ -210,6 +210,12 @@ class _Iota(object):
 
     __radd__ = __add__
 
+    def __mul__(self, k):
+        return _Iota(self.parts, self.free, self.base * int(k), self.pstep * int(k),
+                     self.fstep * int(k))
+
+    __rmul__ = __mul__
+
 
 def _ivec_add(self, o):
     if isinstance(o, (IndexVec, _Iota)):
@@ -217,8 +223,15 @@ def _ivec_add(self, o):
     return IndexVec._shift(self, o, 1)
 
 
+def _ivec_sub(self, o):
+    if isinstance(o, (IndexVec, _Iota)):
+        return _Iota.of(self) + _Iota.of(o) * -1
+    return IndexVec._shift(self, o, -1)
+
+
 IndexVec.__add__ = _ivec_add
 IndexVec.__radd__ = _ivec_add
+IndexVec.__sub__ = _ivec_sub
 
 
 def _dst_and(args, kwargs, name):

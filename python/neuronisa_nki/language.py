@@ -230,7 +230,7 @@ def _reduce(alu):
     return f
 
 
-sum, max, min = _reduce("add"), _reduce("max"), _reduce("min")
+sum, max, min = (_named("_alu", o, _reduce(o)) for o in ("add", "max", "min"))
 
 
 def mean(x, axis, dtype=None, keepdims=False, mask=None, **kwargs):

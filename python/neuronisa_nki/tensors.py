@@ -286,9 +286,12 @@ class TileView(object):
         what = "tile " + self.tile.name
         start, n = _index_item(idx[0], self.parts, what)
         if not start.is_const():
-            raise NKIError("the partition index of %s is a run-time value (%s); "
-                           "run-time indices move along the free dimension only"
-                           % (what, start))
+            try:
+                start.value()     # unrolls a rolled loop with constant bounds
+            except NKIError:
+                raise NKIError("the partition index of %s is a run-time value "
+                               "(%s); run-time indices move along the free "
+                               "dimension only" % (what, start))
         _check_bounds(start, n, self.parts, what)
         col, dims = self.col, []
         for item, (size, stride) in zip(idx[1:], self.dims):

@@ -82,6 +82,7 @@ class Tracer(object):
         self.options = options
         self.unroll_all = bool(options.get("unroll"))
         self.unroll_sites = set()
+        self.notes = []
         self.reset()
 
     def reset(self):
@@ -97,7 +98,6 @@ class Tracer(object):
         self.spmd_instance = 0
         self.spmd_outputs = []
         self.out_index = 0
-        self.notes = []
 
     # statements -------------------------------------------------------------
     def check_pending(self):
