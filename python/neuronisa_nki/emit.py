@@ -142,6 +142,9 @@ class Emitter(object):
             phys, assign, mem = allocate(tracer.tiles, tracer.body, r)
             if phys is not None:
                 self.rotate = r
+                if r < rotate:
+                    tracer.notes.append("the tiles do not fit in %d copies per "
+                                        "rolled loop body; one copy each" % rotate)
                 break
         if phys is None:
             raise NKIError("the kernel's tiles need %d bytes of %s per partition, "
