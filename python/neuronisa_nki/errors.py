@@ -21,9 +21,11 @@ class NeedUnroll(Exception):
     Python (an `if`, a list index, ...); the loop is unrolled and the kernel
     traced again."""
 
-    def __init__(self, site):
+    def __init__(self, site, reason=None):
         super().__init__("unroll %r" % (site,))
         self.site = site
+        self.reason = reason or ("its variable's value is used in Python, or a "
+                                 "tile it allocates outlives it")
 
 
 def user_location(depth=1):

@@ -69,9 +69,8 @@ def trace(kernel, arrays, kwargs, options):
             return t, result
         except NeedUnroll as e:
             t.unroll_sites.add(e.site)
-            t.notes.append("unrolled the loop at %s:%d: its variable's value is "
-                           "used in Python, or a tile it allocates outlives it"
-                           % (e.site[0], e.site[1]))
+            t.notes.append("unrolled the loop at %s:%d: %s"
+                           % (e.site[0], e.site[1], e.reason))
         finally:
             Tracer.current = prev
     raise NKIError("the kernel could not be traced within %d retraces" % MAX_RETRACES,

@@ -311,6 +311,7 @@ class TileView(object):
                 raise NKIError("access of shape %s to tile %s is not contiguous "
                                "within a partition" % (self.shape, self.tile.name))
             s *= size
+        _unroll_short_offset_loops(self.col)
         return TileRef(self.tile, self.p0, self.parts, self.col, s)
 
     @property
@@ -384,3 +385,26 @@ class TileView(object):
 
     def __bool__(self):
         raise NKIError("the value of a tile is not known while tracing")
+
+
+SHORT_LOOP = 4
+
+
+def _unroll_short_offset_loops(col):
+    """A rolled loop of at most SHORT_LOOP iterations whose variable moves an
+    on-chip access is unrolled: LLVM's loop strength reduction turns the
+    run-time offset into a pointer induction variable, which keeps the
+    backend from unrolling the tile rotations (double buffering) of the
+    loops around it. Longer loops stay rolled."""
+    from .expr import all_syms
+    from .tracer import LoopVar
+    from .errors import NeedUnroll
+    col = as_expr(col)
+    if col.is_const():
+        return
+    for s in all_syms(col):
+        if isinstance(s, LoopVar):
+            n = s.loop.trip_count()
+            if n is not None and n <= SHORT_LOOP and s.loop.kind != "dynamic":
+                raise NeedUnroll(s.loop.site, "a short loop (%d iterations) whose "
+                                 "variable moves an on-chip access" % n)
