@@ -62,6 +62,12 @@ def load(path, name=None):
     name = name or "nki_kernels_" + os.path.splitext(os.path.basename(path))[0]
     spec = importlib.util.spec_from_file_location(name, path)
     mod = importlib.util.module_from_spec(spec)
-    with bound_nki():
-        spec.loader.exec_module(mod)
+    # As when the file runs as a script: its directory is on the module path
+    # while it is imported (kernel files import their helpers).
+    sys.path.insert(0, os.path.dirname(path))
+    try:
+        with bound_nki():
+            spec.loader.exec_module(mod)
+    finally:
+        sys.path.remove(os.path.dirname(path))
     return mod
