@@ -70,3 +70,11 @@ for tool in ["neuronisa-sim", "neuronisa-asm", "neuronisa-objdump",
     exe = os.path.join(config.neuronisa_obj_root, "bin", tool)
     if os.path.exists(exe):
         config.available_features.add(tool)
+
+# The NKI front end (python/neuronisa_nki, utils/neuronisa-nki) finds llc and
+# the build through these.
+config.environment["NEURONISA_BUILD"] = config.neuronisa_obj_root
+config.environment["NEURONISA_LLC"] = config.llc
+config.substitutions.append(
+    ("%neuronisa_nki", "%s %s" % (sys.executable, os.path.join(
+        config.neuronisa_src_root, "utils", "neuronisa-nki"))))
