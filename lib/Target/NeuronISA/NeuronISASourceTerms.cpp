@@ -12,7 +12,15 @@
 using namespace llvm;
 
 bool NeuronISA::speaksC(const Module &M) {
-  for (const DICompileUnit *CU : M.debug_compile_units()) {
+  // Every compile unit, also the location-tracking-only ones neuronisa-clang
+  // makes without -g (debug_compile_units() skips those).
+  const NamedMDNode *CUs = M.getNamedMetadata("llvm.dbg.cu");
+  if (!CUs)
+    return false;
+  for (const MDNode *N : CUs->operands()) {
+    const auto *CU = dyn_cast<DICompileUnit>(N);
+    if (!CU)
+      continue;
     DISourceLanguageName L = CU->getSourceLanguage();
     if (!L.hasVersionedName() && dwarf::isC(dwarf::SourceLanguage(L.getName())))
       return true;
