@@ -1,0 +1,221 @@
+//===-- HostRuntime.cpp - The builtins of a kernel run natively -----------===//
+
+#include "HostRuntime.h"
+#include "DataPath.h"
+#include "Memory.h"
+#include "MCTargetDesc/NeuronISABaseInfo.h"
+#include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "MCTargetDesc/NeuronISAOperandCheck.h"
+#include "MCTargetDesc/NeuronISASemantics.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/MC/MCInstrInfo.h"
+#include "llvm/Support/raw_ostream.h"
+#include <cstdlib>
+
+using namespace llvm;
+using namespace llvm::NeuronISA;
+using namespace llvm::neuronisa_host;
+
+/// What the runtime knows about one builtin.
+struct HostRuntime::Builtin {
+  unsigned Opcode = 0;
+  const MCInstrDesc *Desc = nullptr;
+  TileFormat Fmt = TileFormat::None;
+  BuiltinSignature Sig;
+  SmallVector<StringRef, 8> ArgNames;
+  std::string CName; // neuronisa_dve_tt_add
+};
+
+namespace {
+/// A call's operands as the instruction's check reads them, which argument
+/// gives each, and where each tile operand (by the format's order) points.
+struct CallOperands {
+  SmallVector<OperandValue, 16> Ops;
+  SmallVector<unsigned, 16> ArgOf;
+  TilePlace Places[3];
+  uint32_t HBMAddrs[3] = {};
+  void set(unsigned Op, OperandValue V, unsigned Arg) {
+    Ops[Op] = V;
+    ArgOf[Op] = Arg;
+  }
+};
+} // namespace
+
+static thread_local HostRuntime *Active = nullptr;
+HostRuntime *HostRuntime::active() { return Active; }
+void HostRuntime::setActive(HostRuntime *R) { Active = R; }
+
+void HostRuntime::dispatch(unsigned Opcode, ArrayRef<HostArg> Args,
+                           const void *ReturnAddress) {
+  if (!Active) {
+    errs() << "error: a NeuronISA builtin was called with no host runtime "
+              "(run the kernel with neuronisa-host-run)\n";
+    std::_Exit(1);
+  }
+  Active->call(Opcode, Args, ReturnAddress);
+}
+
+HostRuntime::HostRuntime(const MachineParams &MP, const MCInstrInfo &MII,
+                         TileTable Tiles, neuronisa_sim::Memory &HBM,
+                         const HBMArena &Arena, ErrorHandler OnError)
+    : MP(MP), MII(MII), Tiles(std::move(Tiles)), HBM(HBM), Arena(Arena),
+      OnError(std::move(OnError)) {}
+
+HostRuntime::~HostRuntime() = default;
+
+const HostRuntime::Builtin &HostRuntime::builtin(unsigned Opcode) {
+  std::unique_ptr<Builtin> &B = Builtins[Opcode];
+  if (B)
+    return *B;
+  B = std::make_unique<Builtin>();
+  B->Opcode = Opcode;
+  B->Desc = &MII.get(Opcode);
+  B->Fmt = getTileFormat(*B->Desc);
+  B->Sig = getBuiltinSignature(Opcode, MII);
+  for (const BuiltinInfo &I : getBuiltins())
+    if (I.BuiltinOpcode == Opcode) {
+      B->ArgNames = getBuiltinArgNames(I);
+      B->CName = "neuronisa_" + std::string(I.BuiltinName);
+      llvm::replace(B->CName, '.', '_');
+    }
+  return *B;
+}
+
+void HostRuntime::call(unsigned Opcode, ArrayRef<HostArg> Args,
+                       const void *ReturnAddress) {
+  std::string Err = run(Opcode, Args);
+  if (!Err.empty())
+    OnError(ReturnAddress, Err);
+}
+
+std::string HostRuntime::run(unsigned Opcode, ArrayRef<HostArg> Args) {
+  ++Calls;
+  return runBuiltin(builtin(Opcode), Args);
+}
+
+/// "the pointer does not point into a tile", with what it points to.
+static std::string notATile(const HBMArena &Arena, const void *P) {
+  if (Arena.address(P))
+    return "the pointer is an HBM pointer, not a tile";
+  return "the pointer does not point into a tile (a float[P][F] array with "
+         "static storage)";
+}
+
+static std::string notHBM(const TileTable &Tiles, const void *P) {
+  std::string S = "the pointer is not an HBM pointer (a kernel argument)";
+  if (std::optional<TilePlace> T = Tiles.locate(P))
+    S += ": it points into tile " + T->Tile->describe();
+  return S;
+}
+
+std::string HostRuntime::runBuiltin(const Builtin &B, ArrayRef<HostArg> Args) {
+  const MCInstrDesc &D = *B.Desc;
+  ArrayRef<TileOperandSpec> Specs = getTileOperandSpecs(B.Fmt);
+  auto ArgName = [&](unsigned I) {
+    return I < B.ArgNames.size() ? B.ArgNames[I] : StringRef("?");
+  };
+  auto BadArg = [&](unsigned I, const Twine &Why) {
+    return ("argument " + Twine(I + 1) + " (" + ArgName(I) + ") of '" +
+            B.CName + "': " + Why)
+        .str();
+  };
+  auto BadTile = [&](const TileOperandSpec &S, const Twine &Why) {
+    return ("'" + B.CName + "' " + S.Role + ": " + Why).str();
+  };
+  if (Args.size() != B.Sig.Args.size())
+    return "'" + B.CName + "' was called with " + std::to_string(Args.size()) +
+           " arguments instead of " + std::to_string(B.Sig.Args.size());
+
+  // The instruction's operands as the call gives them.
+  CallOperands C;
+  C.Ops.resize(D.getNumOperands());
+  C.ArgOf.assign(D.getNumOperands(), ~0u);
+  for (auto [I, A] : enumerate(B.Sig.Args)) {
+    const HostArg &V = Args[I];
+    switch (A.Kind) {
+    case BuiltinArg::Tile: {
+      const TileOperandSpec &S = *A.Spec;
+      unsigned K = &S - Specs.data();
+      C.set(S.baseOp(), OperandValue::reg(NeuronISA::R0), I);
+      C.set(S.offsetOp(), OperandValue::imm(0), I);
+      if (S.Space == MemSpace::HBM) {
+        std::optional<uint32_t> Addr = Arena.address(V.P);
+        if (!Addr)
+          return BadTile(S, notHBM(Tiles, V.P));
+        C.HBMAddrs[K] = *Addr;
+        break;
+      }
+      std::optional<TilePlace> Place = Tiles.locate(V.P);
+      if (!Place)
+        return BadTile(S, notATile(Arena, V.P));
+      C.Places[K] = *Place;
+      C.set(S.partStartOp(), OperandValue::imm(Place->Partition), I);
+      break;
+    }
+    case BuiltinArg::Reg: // a register on the machine (a wait's threshold)
+      C.set(A.MIOp, OperandValue::virtualReg(), I);
+      break;
+    case BuiltinArg::Imm:
+      C.set(A.MIOp, OperandValue::imm(V.I), I);
+      break;
+    case BuiltinArg::Sem:
+      // Only s0-s255 exist as registers (the machine may have fewer).
+      if (V.I < 0 || V.I > 255)
+        return BadArg(I, "semaphore " + Twine(V.I) + " out of range 0-255");
+      C.set(A.MIOp, OperandValue::reg(getSemaphoreReg(V.I)), I);
+      break;
+    case BuiltinArg::F32:
+      C.set(A.MIOp, OperandValue::imm(f32ToBits(V.F)), I);
+      break;
+    }
+  }
+  // The completion semaphore is the host's variadic tail: never read.
+  if (B.Sig.OptionalSem)
+    C.Ops[DataOperands::semaphore(D)] = OperandValue::reg(NeuronISA::SNONE);
+
+  if (std::optional<OperandError> E = checkOperands(
+          MP, D, [&](unsigned Idx) { return C.Ops[Idx]; })) {
+    if (E->OpIdx < C.ArgOf.size() && C.ArgOf[E->OpIdx] != ~0u)
+      return BadArg(C.ArgOf[E->OpIdx], E->Msg);
+    return "'" + B.CName + "': " + E->Msg;
+  }
+  if (B.Fmt == TileFormat::None)
+    return ""; // synchronization: nothing to do in program order
+
+  // Each tile's rows, inside its tile or buffer.
+  int32_t Raw[16] = {};
+  for (unsigned K = 0; K != C.Ops.size() && K != std::size(Raw); ++K)
+    if (C.Ops[K].Kind == OperandValue::Imm)
+      Raw[K] = static_cast<int32_t>(C.Ops[K].Value);
+  auto Imm = [&](unsigned Idx) -> int64_t { return C.Ops[Idx].Value; };
+  neuronisa_sim::DataPathOp Op;
+  Op.Opcode = B.Opcode;
+  Op.Fmt = B.Fmt;
+  Op.SubOp = static_cast<uint8_t>(getSubOp(D.TSFlags));
+  Op.Ops = Raw;
+  neuronisa_sim::RowView Rows[3];
+  for (auto [K, S] : enumerate(Specs)) {
+    TileShape T = getTileShape(S, Imm);
+    Op.Tiles[K] = {T.Partitions, T.FreeElems};
+    if (S.Space == MemSpace::OnChip) {
+      std::string Err =
+          checkTileAccess(C.Places[K], T.Partitions, T.FreeElems);
+      if (!Err.empty())
+        return BadTile(S, Err);
+      Rows[K] = neuronisa_sim::RowView(C.Places[K].first(),
+                                       C.Places[K].Tile->Columns);
+      continue;
+    }
+    unsigned Buf = 0;
+    uint32_t Addr = C.HBMAddrs[K];
+    if (neuronisa_sim::MemoryFault F = HBM.checkHBM(
+            Addr, T.Partitions, T.FreeElems, T.RowStride, Buf);
+        F != neuronisa_sim::MemoryFault::None)
+      return BadTile(S, HBM.describe(F, Addr, 0, T.Partitions, T.FreeElems,
+                                     T.RowStride));
+    Rows[K] = neuronisa_sim::RowView(HBM.hbmAt(Buf, Addr), T.RowStride / 4);
+  }
+  neuronisa_sim::computeDataPath(Op, Rows);
+  return "";
+}
