@@ -18,7 +18,7 @@ using namespace llvm::NeuronISA;
 using namespace llvm::neuronisa_host;
 
 /// What the runtime knows about one builtin.
-struct HostRuntime::Builtin {
+struct HostRuntime::BuiltinDesc {
   unsigned Opcode = 0;
   const MCInstrDesc *Desc = nullptr;
   TileFormat Fmt = TileFormat::None;
@@ -27,10 +27,9 @@ struct HostRuntime::Builtin {
   std::string CName; // neuronisa_dve_tt_add
 };
 
-namespace {
 /// A call's operands as the instruction's check reads them, which argument
 /// gives each, and where each tile operand (by the format's order) points.
-struct CallOperands {
+struct HostRuntime::CallOperands {
   SmallVector<OperandValue, 16> Ops;
   SmallVector<unsigned, 16> ArgOf;
   TilePlace Places[3];
@@ -40,7 +39,6 @@ struct CallOperands {
     ArgOf[Op] = Arg;
   }
 };
-} // namespace
 
 static thread_local HostRuntime *Active = nullptr;
 HostRuntime *HostRuntime::active() { return Active; }
@@ -64,11 +62,11 @@ HostRuntime::HostRuntime(const MachineParams &MP, const MCInstrInfo &MII,
 
 HostRuntime::~HostRuntime() = default;
 
-const HostRuntime::Builtin &HostRuntime::builtin(unsigned Opcode) {
-  std::unique_ptr<Builtin> &B = Builtins[Opcode];
+const HostRuntime::BuiltinDesc &HostRuntime::builtin(unsigned Opcode) {
+  std::unique_ptr<BuiltinDesc> &B = Builtins[Opcode];
   if (B)
     return *B;
-  B = std::make_unique<Builtin>();
+  B = std::make_unique<BuiltinDesc>();
   B->Opcode = Opcode;
   B->Desc = &MII.get(Opcode);
   B->Fmt = getTileFormat(*B->Desc);
@@ -109,32 +107,40 @@ static std::string notHBM(const TileTable &Tiles, const void *P) {
   return S;
 }
 
-std::string HostRuntime::runBuiltin(const Builtin &B, ArrayRef<HostArg> Args) {
-  const MCInstrDesc &D = *B.Desc;
-  ArrayRef<TileOperandSpec> Specs = getTileOperandSpecs(B.Fmt);
-  auto ArgName = [&](unsigned I) {
-    return I < B.ArgNames.size() ? B.ArgNames[I] : StringRef("?");
-  };
-  auto BadArg = [&](unsigned I, const Twine &Why) {
-    return ("argument " + Twine(I + 1) + " (" + ArgName(I) + ") of '" +
-            B.CName + "': " + Why)
-        .str();
-  };
-  auto BadTile = [&](const TileOperandSpec &S, const Twine &Why) {
-    return ("'" + B.CName + "' " + S.Role + ": " + Why).str();
-  };
-  if (Args.size() != B.Sig.Args.size())
-    return "'" + B.CName + "' was called with " + std::to_string(Args.size()) +
-           " arguments instead of " + std::to_string(B.Sig.Args.size());
+/// "argument 3 (p) of 'neuronisa_dve_copy': Why"
+static std::string badArg(const HostRuntime::BuiltinDesc &B, unsigned I,
+                          const Twine &Why) {
+  StringRef Name = I < B.ArgNames.size() ? B.ArgNames[I] : StringRef("?");
+  return ("argument " + Twine(I + 1) + " (" + Name + ") of '" + B.CName +
+          "': " + Why)
+      .str();
+}
 
-  // The instruction's operands as the call gives them.
-  CallOperands C;
-  C.Ops.resize(D.getNumOperands());
-  C.ArgOf.assign(D.getNumOperands(), ~0u);
+/// "'neuronisa_dve_copy' src: Why"
+static std::string badTile(const HostRuntime::BuiltinDesc &B,
+                           const TileOperandSpec &S, const Twine &Why) {
+  return ("'" + B.CName + "' " + S.Role + ": " + Why).str();
+}
+
+std::string HostRuntime::collectOperands(const BuiltinDesc &B,
+                                         ArrayRef<HostArg> Args,
+                                         CallOperands &C) const {
+  ArrayRef<TileOperandSpec> Specs = getTileOperandSpecs(B.Fmt);
+  C.Ops.resize(B.Desc->getNumOperands());
+  C.ArgOf.assign(B.Desc->getNumOperands(), ~0u);
   for (auto [I, A] : enumerate(B.Sig.Args)) {
     const HostArg &V = Args[I];
+    HostArg::KindTy Want = A.Kind == BuiltinArg::Tile  ? HostArg::Pointer
+                           : A.Kind == BuiltinArg::F32 ? HostArg::Float
+                                                       : HostArg::Int;
+    if (V.Kind != Want)
+      return badArg(B, I, "is not a " +
+                              Twine(Want == HostArg::Pointer ? "pointer"
+                                    : Want == HostArg::Float ? "float"
+                                                             : "int"));
     switch (A.Kind) {
     case BuiltinArg::Tile: {
+      // Register r0 plus offset 0: the place is the pointer's.
       const TileOperandSpec &S = *A.Spec;
       unsigned K = &S - Specs.data();
       C.set(S.baseOp(), OperandValue::reg(NeuronISA::R0), I);
@@ -142,13 +148,13 @@ std::string HostRuntime::runBuiltin(const Builtin &B, ArrayRef<HostArg> Args) {
       if (S.Space == MemSpace::HBM) {
         std::optional<uint32_t> Addr = Arena.address(V.P);
         if (!Addr)
-          return BadTile(S, notHBM(Tiles, V.P));
+          return badTile(B, S, notHBM(Tiles, V.P));
         C.HBMAddrs[K] = *Addr;
         break;
       }
       std::optional<TilePlace> Place = Tiles.locate(V.P);
       if (!Place)
-        return BadTile(S, notATile(Arena, V.P));
+        return badTile(B, S, notATile(Arena, V.P));
       C.Places[K] = *Place;
       C.set(S.partStartOp(), OperandValue::imm(Place->Partition), I);
       break;
@@ -162,7 +168,7 @@ std::string HostRuntime::runBuiltin(const Builtin &B, ArrayRef<HostArg> Args) {
     case BuiltinArg::Sem:
       // Only s0-s255 exist as registers (the machine may have fewer).
       if (V.I < 0 || V.I > 255)
-        return BadArg(I, "semaphore " + Twine(V.I) + " out of range 0-255");
+        return badArg(B, I, "semaphore " + Twine(V.I) + " out of range 0-255");
       C.set(A.MIOp, OperandValue::reg(getSemaphoreReg(V.I)), I);
       break;
     case BuiltinArg::F32:
@@ -172,18 +178,12 @@ std::string HostRuntime::runBuiltin(const Builtin &B, ArrayRef<HostArg> Args) {
   }
   // The completion semaphore is the host's variadic tail: never read.
   if (B.Sig.OptionalSem)
-    C.Ops[DataOperands::semaphore(D)] = OperandValue::reg(NeuronISA::SNONE);
+    C.Ops[DataOperands::semaphore(*B.Desc)] = OperandValue::reg(NeuronISA::SNONE);
+  return "";
+}
 
-  if (std::optional<OperandError> E = checkOperands(
-          MP, D, [&](unsigned Idx) { return C.Ops[Idx]; })) {
-    if (E->OpIdx < C.ArgOf.size() && C.ArgOf[E->OpIdx] != ~0u)
-      return BadArg(C.ArgOf[E->OpIdx], E->Msg);
-    return "'" + B.CName + "': " + E->Msg;
-  }
-  if (B.Fmt == TileFormat::None)
-    return ""; // synchronization: nothing to do in program order
-
-  // Each tile's rows, inside its tile or buffer.
+std::string HostRuntime::execute(const BuiltinDesc &B,
+                                 const CallOperands &C) {
   int32_t Raw[16] = {};
   for (unsigned K = 0; K != C.Ops.size() && K != std::size(Raw); ++K)
     if (C.Ops[K].Kind == OperandValue::Imm)
@@ -192,17 +192,18 @@ std::string HostRuntime::runBuiltin(const Builtin &B, ArrayRef<HostArg> Args) {
   neuronisa_sim::DataPathOp Op;
   Op.Opcode = B.Opcode;
   Op.Fmt = B.Fmt;
-  Op.SubOp = static_cast<uint8_t>(getSubOp(D.TSFlags));
+  Op.SubOp = static_cast<uint8_t>(getSubOp(B.Desc->TSFlags));
   Op.Ops = Raw;
+  // Each tile operand's rows, inside its tile or buffer.
   neuronisa_sim::RowView Rows[3];
-  for (auto [K, S] : enumerate(Specs)) {
+  for (auto [K, S] : enumerate(getTileOperandSpecs(B.Fmt))) {
     TileShape T = getTileShape(S, Imm);
     Op.Tiles[K] = {T.Partitions, T.FreeElems};
     if (S.Space == MemSpace::OnChip) {
       std::string Err =
           checkTileAccess(C.Places[K], T.Partitions, T.FreeElems);
       if (!Err.empty())
-        return BadTile(S, Err);
+        return badTile(B, S, Err);
       Rows[K] = neuronisa_sim::RowView(C.Places[K].first(),
                                        C.Places[K].Tile->Columns);
       continue;
@@ -212,10 +213,31 @@ std::string HostRuntime::runBuiltin(const Builtin &B, ArrayRef<HostArg> Args) {
     if (neuronisa_sim::MemoryFault F = HBM.checkHBM(
             Addr, T.Partitions, T.FreeElems, T.RowStride, Buf);
         F != neuronisa_sim::MemoryFault::None)
-      return BadTile(S, HBM.describe(F, Addr, 0, T.Partitions, T.FreeElems,
-                                     T.RowStride));
+      return badTile(B, S, HBM.describe(F, Addr, 0, T.Partitions, T.FreeElems,
+                                        T.RowStride));
     Rows[K] = neuronisa_sim::RowView(HBM.hbmAt(Buf, Addr), T.RowStride / 4);
   }
   neuronisa_sim::computeDataPath(Op, Rows);
   return "";
+}
+
+std::string HostRuntime::runBuiltin(const BuiltinDesc &B,
+                                    ArrayRef<HostArg> Args) {
+  if (Args.size() != B.Sig.Args.size())
+    return "'" + B.CName + "' was called with " + std::to_string(Args.size()) +
+           " arguments instead of " + std::to_string(B.Sig.Args.size());
+  CallOperands C;
+  std::string Err = collectOperands(B, Args, C);
+  if (!Err.empty())
+    return Err;
+  // Every operand in range and the shape rules: the instruction's check.
+  if (std::optional<OperandError> E = checkOperands(
+          MP, *B.Desc, [&](unsigned Idx) { return C.Ops[Idx]; })) {
+    if (E->OpIdx < C.ArgOf.size() && C.ArgOf[E->OpIdx] != ~0u)
+      return badArg(B, C.ArgOf[E->OpIdx], E->Msg);
+    return "'" + B.CName + "': " + E->Msg;
+  }
+  if (B.Fmt == TileFormat::None)
+    return ""; // synchronization: nothing to do in program order
+  return execute(B, C);
 }

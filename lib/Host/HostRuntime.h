@@ -91,10 +91,17 @@ public:
   static void dispatch(unsigned Opcode, ArrayRef<HostArg> Args,
                        const void *ReturnAddress);
 
+  struct BuiltinDesc;
+
 private:
-  struct Builtin;
-  const Builtin &builtin(unsigned Opcode);
-  std::string runBuiltin(const Builtin &B, ArrayRef<HostArg> Args);
+  struct CallOperands;
+  const BuiltinDesc &builtin(unsigned Opcode);
+  std::string runBuiltin(const BuiltinDesc &B, ArrayRef<HostArg> Args);
+  /// The operands the call gives, each pointer located.
+  std::string collectOperands(const BuiltinDesc &B, ArrayRef<HostArg> Args,
+                              CallOperands &C) const;
+  /// Checks the accesses and runs the arithmetic.
+  std::string execute(const BuiltinDesc &B, const CallOperands &C);
 
   const NeuronISA::MachineParams &MP;
   const MCInstrInfo &MII;
@@ -102,7 +109,7 @@ private:
   neuronisa_sim::Memory &HBM;
   const HBMArena &Arena;
   ErrorHandler OnError;
-  DenseMap<unsigned, std::unique_ptr<Builtin>> Builtins;
+  DenseMap<unsigned, std::unique_ptr<BuiltinDesc>> Builtins;
   uint64_t Calls = 0;
 };
 

@@ -9,6 +9,7 @@
 #include "llvm/DebugInfo/DWARF/DWARFFormValue.h"
 #include "llvm/DebugInfo/DWARF/DWARFUnit.h"
 #include "llvm/Object/Binary.h"
+#include "llvm/Object/ELFObjectFile.h"
 #include "llvm/Object/ObjectFile.h"
 #include "llvm/Support/DataExtractor.h"
 #include "llvm/Support/raw_ostream.h"
@@ -194,6 +195,26 @@ private:
 } // namespace neuronisa_host
 } // namespace llvm
 
+/// "" if Obj is a shared object (what dlopen loads), else what it is.
+static std::string notASharedObject(const object::ObjectFile &Obj) {
+  const auto *ELF = dyn_cast<object::ELFObjectFileBase>(&Obj);
+  if (!ELF)
+    return "is not an ELF file";
+  if (ELF->getEType() == ELF::ET_REL)
+    return "is a relocatable object";
+  if (ELF->getEType() == ELF::ET_EXEC)
+    return "is an executable";
+  if (ELF->getEType() != ELF::ET_DYN)
+    return "is not a shared object";
+  // A position-independent executable is ET_DYN too, with an interpreter.
+  if (const auto *E64 = dyn_cast<object::ELF64LEObjectFile>(ELF))
+    if (auto Phdrs = E64->getELFFile().program_headers())
+      for (const auto &P : *Phdrs)
+        if (P.p_type == ELF::PT_INTERP)
+          return "is an executable";
+  return "";
+}
+
 KernelDebugInfo::KernelDebugInfo() = default;
 KernelDebugInfo::~KernelDebugInfo() = default;
 
@@ -208,6 +229,11 @@ KernelDebugInfo::read(StringRef Path) {
   auto *Obj = dyn_cast<object::ObjectFile>(Bin.get());
   if (!Obj)
     return createStringError("'" + Path + "' is not an object file");
+  std::string Kind = notASharedObject(*Obj);
+  if (!Kind.empty())
+    return createStringError("'" + Path + "' " + Kind +
+                             ": build the kernel as a shared object (cc -g "
+                             "-shared -fPIC)");
   std::unique_ptr<KernelDebugInfo> Info(new KernelDebugInfo());
   std::string Problems;
   auto Collect = [&](Error E) {

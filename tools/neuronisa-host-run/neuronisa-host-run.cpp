@@ -60,10 +60,16 @@ static cl::opt<bool>
               cl::desc("Print the kernel's functions and tiles (from its "
                        "DWARF) and exit"),
               cl::cat(RunCat));
-static cl::opt<double> RTol("rtol", cl::desc("Relative tolerance of expect="),
-                            cl::init(1e-5), cl::cat(RunCat));
-static cl::opt<double> ATol("atol", cl::desc("Absolute tolerance of expect="),
-                            cl::init(1e-6), cl::cat(RunCat));
+static cl::opt<double>
+    RTol("rtol",
+         cl::desc("Compare expect= within this relative tolerance (and "
+                  "--atol) instead of bit for bit"),
+         cl::init(0), cl::cat(RunCat));
+static cl::opt<double>
+    ATol("atol",
+         cl::desc("Compare expect= within this absolute tolerance (and "
+                  "--rtol) instead of bit for bit"),
+         cl::init(0), cl::cat(RunCat));
 
 static int fail(const Twine &Msg) {
   WithColor::error(errs(), "neuronisa-host-run") << Msg << "\n";
@@ -315,7 +321,8 @@ int main(int argc, char **argv) {
   }
 
   std::vector<Comparison> Comparisons;
-  if (Error E = finishArgs(Args, HBM, RTol, ATol, Comparisons))
+  bool Bitwise = !RTol.getNumOccurrences() && !ATol.getNumOccurrences();
+  if (Error E = finishArgs(Args, HBM, RTol, ATol, Comparisons, Bitwise))
     return fail(toString(std::move(E)));
   printReport(**F, RT, Comparisons, Args);
   int Exit = 0;
