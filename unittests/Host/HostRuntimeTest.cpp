@@ -113,6 +113,9 @@ TEST_F(HostRuntimeTest, OperandChecksNameTheArgument) {
   E = RT->run(NeuronISA::DMA_LOAD, {TileA, hbm(0), 4, 8, 32, 16});
   EXPECT_EQ(E.rfind("argument 6 (queue) of 'neuronisa_dma_load': ", 0), 0u)
       << E;
+  // The host definitions pass each argument with its C type.
+  EXPECT_EQ(RT->run(NeuronISA::DVE_TS_MUL, {TileB, TileA, 2, 4, 8}),
+            "argument 3 (s) of 'neuronisa_dve_ts_mul': is not a float");
   EXPECT_EQ(RT->run(NeuronISA::DVE_INC, {300}),
             "argument 1 (s) of 'neuronisa_dve_inc': semaphore 300 out of range "
             "0-255");
