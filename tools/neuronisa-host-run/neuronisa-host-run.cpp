@@ -216,6 +216,87 @@ static void printReport(const KernelFunction &F, const HostRuntime &RT,
   outs().flush();
 }
 
+/// The kernel's arguments: buffers as host pointers into the arena.
+static std::vector<NativeArg> nativeArgs(const KernelFunction &F,
+                                         ArrayRef<KernelArg> Args,
+                                         const HBMArena &Arena) {
+  std::vector<NativeArg> Values;
+  for (auto [I, A] : enumerate(Args)) {
+    const KernelParam &P = F.Params[I];
+    if (P.Kind == KernelParam::Pointer)
+      Values.push_back({NativeArg::Pointer,
+                        reinterpret_cast<uintptr_t>(Arena.pointer(
+                            static_cast<uint32_t>(A.Value)))});
+    else
+      Values.push_back({P.Signed ? NativeArg::Signed : NativeArg::Unsigned,
+                        static_cast<uint32_t>(A.Value)});
+  }
+  return Values;
+}
+
+/// Loads the kernel, calls it with Args (their buffers set up in HBM),
+/// writes and compares the outputs and reports; the exit status.
+static int runKernel(const KernelDebugInfo &DI, const KernelFunction &F,
+                     std::vector<KernelArg> &Args,
+                     const NeuronISA::MachineParams &MP, Memory &HBM,
+                     const HBMArena &Arena) {
+  Expected<NativeKernel> Kernel = NativeKernel::load(InputFile);
+  if (!Kernel)
+    return fail(toString(Kernel.takeError()));
+  Expected<void *> Fn = Kernel->function(F.Name);
+  if (!Fn)
+    return fail(toString(Fn.takeError()));
+  uintptr_t Bias = Kernel->bias();
+  Expected<TileTable> Tiles = loadTiles(DI, Bias, MP);
+  if (!Tiles)
+    return fail(toString(Tiles.takeError()));
+
+  LLVMInitializeNeuronISATargetInfo();
+  LLVMInitializeNeuronISATargetMC();
+  std::unique_ptr<MCInstrInfo> MII(
+      getTheNeuronISATarget().createMCInstrInfo());
+  HostRuntime RT(MP, *MII, std::move(*Tiles), HBM, Arena,
+                 [&](const void *ReturnAddress, const std::string &Msg) {
+                   // The call instruction ends just before its return
+                   // address.
+                   printError(DI.sourceLocation(
+                                  reinterpret_cast<uintptr_t>(ReturnAddress) -
+                                  Bias - 1),
+                              Msg);
+                   std::_Exit(1);
+                 });
+  HostRuntime::setActive(&RT);
+  Expected<CallOutcome> O = callKernel(*Fn, nativeArgs(F, Args, Arena),
+                                       F.ReturnsValue, Timeout);
+  HostRuntime::setActive(nullptr);
+  if (!O)
+    return fail(toString(O.takeError()));
+  if (O->Kind == CallOutcome::Timeout) {
+    printError("", "kernel '" + F.Name + "' did not finish within " +
+                       Twine(Timeout) + " s (--timeout)");
+    return 1;
+  }
+  if (O->Kind == CallOutcome::Signal) {
+    printError(O->PC ? DI.sourceLocation(O->PC - Bias) : "",
+               describeSignal(*O, Arena, F.Name));
+    return 1;
+  }
+
+  std::vector<Comparison> Comparisons;
+  bool Bitwise = !RTol.getNumOccurrences() && !ATol.getNumOccurrences();
+  if (Error E = finishArgs(Args, HBM, RTol, ATol, Comparisons, Bitwise))
+    return fail(toString(std::move(E)));
+  printReport(F, RT, Comparisons, Args);
+  int Exit = 0;
+  for (const Comparison &C : Comparisons)
+    if (!C.Ok) {
+      errs() << "error: output arg" << C.ArgIdx + 1 << " does not match '"
+             << Args[C.ArgIdx].Expect << "': " << C.Message << "\n";
+      Exit = 1;
+    }
+  return Exit;
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(RunCat);
@@ -264,73 +345,5 @@ int main(int argc, char **argv) {
   Expected<HBMArena> Arena = HBMArena::reserve();
   if (!Arena)
     return fail(toString(Arena.takeError()));
-
-  Expected<NativeKernel> Kernel = NativeKernel::load(InputFile);
-  if (!Kernel)
-    return fail(toString(Kernel.takeError()));
-  Expected<void *> Fn = Kernel->function((*F)->Name);
-  if (!Fn)
-    return fail(toString(Fn.takeError()));
-  Expected<TileTable> Tiles = loadTiles(**Info, Kernel->bias(), MP);
-  if (!Tiles)
-    return fail(toString(Tiles.takeError()));
-
-  LLVMInitializeNeuronISATargetInfo();
-  LLVMInitializeNeuronISATargetMC();
-  std::unique_ptr<MCInstrInfo> MII(
-      getTheNeuronISATarget().createMCInstrInfo());
-  uintptr_t Bias = Kernel->bias();
-  const KernelDebugInfo &DI = **Info;
-  HostRuntime RT(MP, *MII, std::move(*Tiles), HBM, *Arena,
-                 [&](const void *ReturnAddress, const std::string &Msg) {
-                   // The call instruction is the byte before the return
-                   // address.
-                   printError(DI.sourceLocation(
-                                  reinterpret_cast<uintptr_t>(ReturnAddress) -
-                                  Bias - 1),
-                              Msg);
-                   std::_Exit(1);
-                 });
-  HostRuntime::setActive(&RT);
-
-  std::vector<NativeArg> Values;
-  for (auto [I, A] : enumerate(Args)) {
-    const KernelParam &P = (*F)->Params[I];
-    if (P.Kind == KernelParam::Pointer)
-      Values.push_back({NativeArg::Pointer,
-                        reinterpret_cast<uintptr_t>(Arena->pointer(
-                            static_cast<uint32_t>(A.Value)))});
-    else
-      Values.push_back({P.Signed ? NativeArg::Signed : NativeArg::Unsigned,
-                        static_cast<uint32_t>(A.Value)});
-  }
-  Expected<CallOutcome> O =
-      callKernel(*Fn, Values, (*F)->ReturnsValue, Timeout);
-  HostRuntime::setActive(nullptr);
-  if (!O)
-    return fail(toString(O.takeError()));
-  if (O->Kind == CallOutcome::Timeout) {
-    printError("", "kernel '" + (*F)->Name + "' did not finish within " +
-                       Twine(Timeout) + " s (--timeout)");
-    return 1;
-  }
-  if (O->Kind == CallOutcome::Signal) {
-    printError(O->PC ? DI.sourceLocation(O->PC - Bias) : "",
-               describeSignal(*O, *Arena, (*F)->Name));
-    return 1;
-  }
-
-  std::vector<Comparison> Comparisons;
-  bool Bitwise = !RTol.getNumOccurrences() && !ATol.getNumOccurrences();
-  if (Error E = finishArgs(Args, HBM, RTol, ATol, Comparisons, Bitwise))
-    return fail(toString(std::move(E)));
-  printReport(**F, RT, Comparisons, Args);
-  int Exit = 0;
-  for (const Comparison &C : Comparisons)
-    if (!C.Ok) {
-      errs() << "error: output arg" << C.ArgIdx + 1 << " does not match '"
-             << Args[C.ArgIdx].Expect << "': " << C.Message << "\n";
-      Exit = 1;
-    }
-  return Exit;
+  return runKernel(**Info, **F, Args, MP, HBM, *Arena);
 }
