@@ -55,7 +55,9 @@ static std::optional<uint64_t> staticAddress(DWARFDie D) {
             U->getAddrOffsetSectionItem(E.getULEB128(&Offset)))
       Addr = A->Address;
   }
-  if (Offset != Block->size())
+  // 0 and ~0: a variable a linker removed (its DWARF left behind).
+  if (Offset != Block->size() || !Addr || *Addr == 0 ||
+      *Addr == (U->getAddressByteSize() == 4 ? UINT32_MAX : UINT64_MAX))
     return std::nullopt;
   return Addr;
 }
