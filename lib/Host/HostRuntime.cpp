@@ -221,14 +221,40 @@ std::string HostRuntime::execute(const BuiltinDesc &B,
   return "";
 }
 
+/// "an SBUF tile", "a PSUM tile", from getTileAddrSpaces' bits.
+static StringRef memoryName(unsigned Spaces) {
+  return Spaces == 1u << NeuronISAAS::PSUM ? "a PSUM tile" : "an SBUF tile";
+}
+
+std::string HostRuntime::checkMemories(const BuiltinDesc &B,
+                                       const CallOperands &C) {
+  // Each tile lives in one memory, which the host cannot see; every use
+  // that accepts only one memory says which, and all must agree.
+  for (auto [K, S] : enumerate(getTileOperandSpecs(B.Fmt))) {
+    if (S.Space != MemSpace::OnChip)
+      continue;
+    unsigned Spaces = getTileAddrSpaces(B.Fmt, S);
+    MemoryUse &U = Memories[C.Places[K].Tile];
+    if (U.Spaces && !(U.Spaces & Spaces))
+      return badTile(B, S,
+                     "tile " + C.Places[K].Tile->describe() + " must be " +
+                         memoryName(Spaces) + " here, but " + U.By +
+                         " used it as " + memoryName(U.Spaces));
+    if (!U.Spaces || (U.Spaces & ~Spaces)) {
+      U.Spaces = U.Spaces ? U.Spaces & Spaces : Spaces;
+      U.By = "'" + B.CName + "' " + S.Role;
+    }
+  }
+  return "";
+}
+
 std::string HostRuntime::runBuiltin(const BuiltinDesc &B,
                                     ArrayRef<HostArg> Args) {
   if (Args.size() != B.Sig.Args.size())
     return "'" + B.CName + "' was called with " + std::to_string(Args.size()) +
            " arguments instead of " + std::to_string(B.Sig.Args.size());
   CallOperands C;
-  std::string Err = collectOperands(B, Args, C);
-  if (!Err.empty())
+  if (std::string Err = collectOperands(B, Args, C); !Err.empty())
     return Err;
   // Every operand in range and the shape rules: the instruction's check.
   if (std::optional<OperandError> E = checkOperands(
@@ -239,5 +265,8 @@ std::string HostRuntime::runBuiltin(const BuiltinDesc &B,
   }
   if (B.Fmt == TileFormat::None)
     return ""; // synchronization: nothing to do in program order
+  std::string Err = checkMemories(B, C);
+  if (!Err.empty())
+    return Err;
   return execute(B, C);
 }

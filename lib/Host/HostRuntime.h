@@ -17,7 +17,10 @@
 //      tile (TileTable) and the access checked inside the tile; each HBM
 //      pointer translated to its simulated address (HBMArena) and checked
 //      against the runner's buffers (neuronisa_sim::Memory::checkHBM);
-//   4. the arithmetic (computeDataPath) on row views of the host tiles and
+//   4. each tile in one memory: the host has no address spaces, so every
+//      use that accepts only SBUF or only PSUM (getTileAddrSpaces) says
+//      which memory the tile is in, and a use that disagrees is an error;
+//   5. the arithmetic (computeDataPath) on row views of the host tiles and
 //      of the buffers.
 // Everything the compiler decides (control flow, scalar arithmetic,
 // addresses, tile placement, synchronization) is the host compiler's.
@@ -100,6 +103,8 @@ private:
   /// The operands the call gives, each pointer located.
   std::string collectOperands(const BuiltinDesc &B, ArrayRef<HostArg> Args,
                               CallOperands &C) const;
+  /// Checks that every tile is used in one memory (SBUF or PSUM).
+  std::string checkMemories(const BuiltinDesc &B, const CallOperands &C);
   /// Checks the accesses and runs the arithmetic.
   std::string execute(const BuiltinDesc &B, const CallOperands &C);
 
@@ -110,6 +115,13 @@ private:
   const HBMArena &Arena;
   ErrorHandler OnError;
   DenseMap<unsigned, std::unique_ptr<BuiltinDesc>> Builtins;
+  /// The memories each tile's uses so far allow (getTileAddrSpaces bits)
+  /// and the first use that allowed only those.
+  struct MemoryUse {
+    unsigned Spaces = 0;
+    std::string By;
+  };
+  DenseMap<const HostTile *, MemoryUse> Memories;
   uint64_t Calls = 0;
 };
 

@@ -121,6 +121,22 @@ TEST_F(HostRuntimeTest, OperandChecksNameTheArgument) {
             "0-255");
 }
 
+TEST_F(HostRuntimeTest, EachTileInOneMemory) {
+  // b and c are used only where either memory will do; a becomes PSUM.
+  ASSERT_EQ(RT->run(NeuronISA::DVE_COPY, {TileA, TileB, 4, 8}), "");
+  ASSERT_EQ(RT->run(NeuronISA::PE_MATMUL, {TileA, TileB, TileC, 4, 4, 8, 0}),
+            "");
+  // b and c are now SBUF tiles; a PSUM one.
+  EXPECT_EQ(RT->run(NeuronISA::PE_TRANSPOSE, {TileB, TileC, 4, 4}),
+            "'neuronisa_pe_transpose' dst: tile 'b' [4 x 8] must be a PSUM "
+            "tile here, but 'neuronisa_pe_matmul' stationary used it as an "
+            "SBUF tile");
+  EXPECT_EQ(RT->run(NeuronISA::DMA_LOAD, {TileA, hbm(0), 4, 8, 32, 0}),
+            "'neuronisa_dma_load' dst: tile 'a' [4 x 8] must be an SBUF tile "
+            "here, but 'neuronisa_pe_matmul' dst used it as a PSUM tile");
+  EXPECT_EQ(RT->run(NeuronISA::ACT_EXP, {TileA, TileC, 4, 8, 1.0f, 0.0f}), "");
+}
+
 TEST_F(HostRuntimeTest, SynchronizationDoesNothing) {
   TileA[0][0] = 5.0f;
   EXPECT_EQ(RT->run(NeuronISA::BARRIER, {}), "");

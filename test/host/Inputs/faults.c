@@ -41,6 +41,12 @@ void swapped2(__hbm float *out) {
   neuronisa_dve_copy(t, (const __sbuf float *)out, 8, 64);
 }
 
+/* t is a PSUM tile for pe.matmul, an SBUF tile for dma.store. */
+void memories(__hbm float *out) {
+  neuronisa_pe_matmul(t, u, u, 8, 8, 64, 0);
+  neuronisa_dma_store(out, t, 8, 64, 256, 0);
+}
+
 /* A constant out of its range. */
 void queue(__hbm float *out, int q) {
   neuronisa_dma_store(out, t, 8, 64, 256, q);
