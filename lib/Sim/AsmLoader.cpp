@@ -186,6 +186,13 @@ neuronisa_sim::loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
   }
   if (Str.Insts.empty())
     return createStringError("'" + P.FileName + "' contains no instructions");
+  // The kernel ends where the next function begins, or with the code.
+  P.End = Str.Insts.size();
+  for (const MCSymbol *S : Str.Labels) {
+    unsigned Start = Str.LabelIndex.lookup(S);
+    if (Str.Function.lookup(S) && Start > P.Entry)
+      P.End = std::min(P.End, Start);
+  }
 
   bool BadTile = false;
   for (const auto &[T, Loc] : Tiles->Tiles) {

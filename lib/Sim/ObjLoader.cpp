@@ -67,6 +67,23 @@ static Expected<const ObjSymbol *> findKernel(const ObjectFile &Obj,
   return Best;
 }
 
+/// One past the kernel's last instruction: the end of its symbol's extent
+/// (st_size), else the next function's start, else the end of .text.
+static unsigned kernelEnd(const ObjectFile &Obj, const ObjSymbol *Kernel,
+                          unsigned Entry) {
+  unsigned End = Obj.Insts.size();
+  auto StartOf = [&](uint32_t Address) {
+    int Idx = Obj.instructionAt(Address);
+    return Idx < 0 ? End : unsigned(Idx);
+  };
+  if (Kernel && Kernel->Function && Kernel->Size)
+    return std::min(End, StartOf(Kernel->Value + Kernel->Size));
+  for (const ObjSymbol &S : Obj.Symbols)
+    if (S.InText && S.Function && StartOf(S.Value) > Entry)
+      End = std::min(End, StartOf(S.Value));
+  return End;
+}
+
 Expected<Program>
 neuronisa_sim::loadObjectProgram(std::unique_ptr<MemoryBuffer> Buf,
                                  StringRef KernelName,
@@ -105,6 +122,7 @@ neuronisa_sim::loadObjectProgram(std::unique_ptr<MemoryBuffer> Buf,
   } else {
     P.KernelName = "<none>";
   }
+  P.End = kernelEnd(Obj, *Kernel, P.Entry);
 
   // The tiles: what the assembly's .neuronisa_tile directives declare.
   bool BadTile = false;

@@ -109,6 +109,10 @@ class Program {
 public:
   std::vector<Inst> Insts;
   unsigned Entry = 0;
+  /// One past the kernel's last instruction: where the next function starts
+  /// or where .text ends. Reaching it is an error (a function that falls off
+  /// its end), never a normal end of the kernel.
+  unsigned End = 0;
   std::string KernelName;
   std::string FileName;
   /// Mnemonic of each opcode (for messages), indexed by Inst::Opcode.

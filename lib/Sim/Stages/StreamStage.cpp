@@ -16,9 +16,10 @@ void StreamStage<OrderT>::start(ArrayRef<int32_t> Args) {
   SkipTables.assign(NumStreams, std::vector<uint32_t>(N + 1, N));
   for (unsigned A = 0; A != NumStreams; ++A) {
     std::vector<uint32_t> &T = SkipTables[A];
+    // Skipping stops at the kernel's end, which is never skipped over.
     for (unsigned K = N; K-- > 0;) {
       const Inst &I = P.Insts[K];
-      T[K] = (I.Agent == NoAgent || I.Agent == A) ? K : T[K + 1];
+      T[K] = (K >= P.End || I.Agent == NoAgent || I.Agent == A) ? K : T[K + 1];
     }
     EngineStream &S = Streams[A];
     S.Next = T.data();
@@ -36,7 +37,7 @@ void StreamStage<OrderT>::runStream(unsigned A) {
   EngineStream &S = Streams[A];
   AgentStats &St = Ctx.Result.Agents[A];
   const Inst *Insts = Ctx.P.Insts.data();
-  const uint32_t N = Ctx.P.Insts.size();
+  const uint32_t End = Ctx.P.End;
   const uint32_t *Next = S.Next;
   int32_t *R = S.Regs;
   const uint64_t Limit = Ctx.Opts.MaxInstructions;
@@ -56,9 +57,11 @@ void StreamStage<OrderT>::runStream(unsigned A) {
     uint32_t NPC = Next[PC];
     Seq += NPC - PC;
     PC = NPC;
-    if (PC >= N) { // fell off the end: like ret
+    if (PC >= End) { // no ret: the code lost it, never a normal end
       save();
-      S.St = EngineStream::State::Done;
+      Ctx.fail(SimResult::Status::RuntimeError, Insts[End - 1],
+               "execution ran past the end of kernel '" + Ctx.P.KernelName +
+                   "': its last instruction is not ret or a branch");
       return;
     }
     const Inst &I = Insts[PC];

@@ -50,6 +50,7 @@ public:
     return "NeuronISA Assembly Printer";
   }
   void emitStartOfAsmFile(Module &M) override;
+  void emitFunctionBodyStart() override;
   void emitGlobalVariable(const GlobalVariable *GV) override;
   void emitInstruction(const MachineInstr *MI) override;
 
@@ -122,6 +123,12 @@ void NeuronISAAsmPrinter::emitTileUses(const MachineInstr &MI) {
     if (TP.Tile && Layout.getAddress(TP.Tile, Address))
       TS->emitTileUse({unsigned(K), TP.Tile->getName().str()});
   }
+}
+
+void NeuronISAAsmPrinter::emitFunctionBodyStart() {
+  // The last line of defense against a function that falls off its end (a
+  // lost `ret`): whatever pass produced it, the code never ships silently.
+  NeuronISAInstrInfo::diagnoseRunPastEnd(*MF);
 }
 
 void NeuronISAAsmPrinter::emitInstruction(const MachineInstr *MI) {

@@ -66,6 +66,8 @@ NeuronISATargetLowering::NeuronISATargetLowering(const TargetMachine &TM,
   setOperationAction(ISD::DYNAMIC_STACKALLOC, MVT::i32, Expand);
   setOperationAction(ISD::STACKSAVE, MVT::Other, Expand);
   setOperationAction(ISD::STACKRESTORE, MVT::Other, Expand);
+  // `unreachable` (TrapUnreachable) and llvm.trap end the kernel.
+  setOperationAction(ISD::TRAP, MVT::Other, Custom);
 }
 
 SDValue NeuronISATargetLowering::LowerOperation(SDValue Op,
@@ -73,6 +75,11 @@ SDValue NeuronISATargetLowering::LowerOperation(SDValue Op,
   switch (Op.getOpcode()) {
   case ISD::GlobalAddress:
     return lowerGlobalAddress(Op, DAG);
+  case ISD::TRAP:
+    // No trap instruction: reaching a point C says is never reached ends the
+    // kernel on every engine (all run the same control flow).
+    return DAG.getNode(NeuronISAISD::RET_GLUE, SDLoc(Op), MVT::Other,
+                       Op.getOperand(0));
   default:
     report_fatal_error("NeuronISA: unexpected operation to lower");
   }
@@ -122,6 +129,11 @@ SDValue NeuronISATargetLowering::LowerFormalArguments(
 
 SDValue NeuronISATargetLowering::LowerCall(CallLoweringInfo &CLI,
                                            SmallVectorImpl<SDValue> &) const {
+  // A builtin is an instruction, never a tail call: clang marks the last call
+  // of a function `tail`, and a call lowered as a tail call makes
+  // SelectionDAGBuilder drop the block's `ret`, so execution would fall
+  // through into whatever block is laid out next.
+  CLI.IsTailCall = false;
   return NeuronISA::lowerBuiltinCall(CLI, *Subtarget.getInstrInfo());
 }
 

@@ -220,8 +220,66 @@ NeuronISAInstrInfo::getOperandValue(const MachineInstr &MI, unsigned Idx) {
   }
 }
 
+bool NeuronISAInstrInfo::canRunPastEnd(const MachineFunction &MF) {
+  if (MF.empty())
+    return false;
+  const MachineBasicBlock &Last = MF.back();
+  auto LastInst = Last.getLastNonDebugInstr();
+  return LastInst == Last.end() || !LastInst->isBarrier();
+}
+
+bool NeuronISAInstrInfo::diagnoseRunPastEnd(const MachineFunction &MF) {
+  if (!canRunPastEnd(MF))
+    return false;
+  const MachineBasicBlock &Last = MF.back();
+  auto LastInst = Last.getLastNonDebugInstr();
+  std::string Msg;
+  raw_string_ostream OS(Msg);
+  OS << "execution can run past the end of the function: its last block ("
+     << printMBBReference(Last);
+  if (!Last.getName().empty())
+    OS << ", '" << Last.getName() << "'";
+  OS << ") ";
+  DebugLoc DL;
+  if (LastInst == Last.end()) {
+    OS << "is empty";
+  } else {
+    OS << "ends in '"
+       << MF.getSubtarget().getInstrInfo()->getName(LastInst->getOpcode())
+       << "', not in ret or an unconditional branch";
+    DL = LastInst->getDebugLoc();
+  }
+  const Function &F = MF.getFunction();
+  F.getContext().diagnose(DiagnosticInfoUnsupported(F, Msg, DL));
+  return true;
+}
+
+bool NeuronISAInstrInfo::diagnoseAndEndFunction(MachineFunction &MF) const {
+  if (!diagnoseRunPastEnd(MF))
+    return false;
+  MachineBasicBlock &Last = MF.back();
+  BuildMI(&Last, DebugLoc(), get(NeuronISA::RET));
+  return true;
+}
+
 bool NeuronISAInstrInfo::verifyInstruction(const MachineInstr &MI,
                                            StringRef &ErrInfo) const {
+  // The function's last instruction must not let control run off its end
+  // (an empty last block has no instruction to report it: the printer's
+  // check, diagnoseRunPastEnd, covers that case too).
+  const MachineFunction &MF = *MI.getMF();
+  if (MI.getParent() == &MF.back() &&
+      MI.getIterator() == MF.back().getLastNonDebugInstr() &&
+      canRunPastEnd(MF)) {
+    ErrInfo = "the function's last instruction lets control run past the end "
+              "of the function (it must be ret or an unconditional branch)";
+    return false;
+  }
+  return verifyOperands(MI, ErrInfo);
+}
+
+bool NeuronISAInstrInfo::verifyOperands(const MachineInstr &MI,
+                                        StringRef &ErrInfo) const {
   if (!isTargetSpecificOpcode(MI.getOpcode()))
     return true;
   static const NeuronISA::MachineParams Defaults;
@@ -240,7 +298,7 @@ bool NeuronISAInstrInfo::verifyInstruction(const MachineInstr &MI,
 bool NeuronISAInstrInfo::diagnoseInvalidInstruction(
     const MachineInstr &MI) const {
   StringRef Err;
-  if (verifyInstruction(MI, Err))
+  if (verifyOperands(MI, Err))
     return false;
   const Function &F = MI.getMF()->getFunction();
   F.getContext().diagnose(DiagnosticInfoUnsupported(

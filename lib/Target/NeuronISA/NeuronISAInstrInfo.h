@@ -77,12 +77,28 @@ public:
   /// (NeuronISAOperandCheck.h, on the default machine).
   bool verifyInstruction(const MachineInstr &MI,
                          StringRef &ErrInfo) const override;
+  /// The part of verifyInstruction about MI alone: its operands' kinds and
+  /// ranges (NeuronISAOperandCheck.h).
+  bool verifyOperands(const MachineInstr &MI, StringRef &ErrInfo) const;
   /// The check's view of MI's operand Idx.
   static NeuronISA::OperandValue getOperandValue(const MachineInstr &MI,
                                                  unsigned Idx);
-  /// When MI fails verifyInstruction, reports an error naming it and what is
+  /// When MI fails verifyOperands, reports an error naming it and what is
   /// wrong (a diagnostic of its function) and returns true.
   bool diagnoseInvalidInstruction(const MachineInstr &MI) const;
+
+  /// Whether execution can run past the end of MF: its last block in layout
+  /// order is empty or ends in an instruction control can pass (anything but
+  /// `ret` or an unconditional branch). Engines have nothing after a
+  /// function, so every function must end in one of them.
+  static bool canRunPastEnd(const MachineFunction &MF);
+  /// When MF can run past its end, reports an error naming its last block
+  /// and instruction (a diagnostic of its function) and returns true.
+  static bool diagnoseRunPastEnd(const MachineFunction &MF);
+  /// When MF can run past its end, reports it and ends the function with a
+  /// `ret`, so that nothing after the report (the machine verifier, a pass)
+  /// trips over it; for functions read from MIR.
+  bool diagnoseAndEndFunction(MachineFunction &MF) const;
 
   /// Cycles from the shared machine model (NeuronISAMachineModel.h).
   unsigned getInstrLatency(const InstrItineraryData *ItinData,

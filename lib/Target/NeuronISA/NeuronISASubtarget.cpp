@@ -28,6 +28,7 @@ NeuronISASubtarget::NeuronISASubtarget(const Triple &TT, StringRef CPU,
 // reported here instead, as an error of its function, and taken out (its
 // register results become undefined values), so that llc exits with that
 // error rather than an abort, and nothing after it ever prints or lowers it.
+// A function whose last block falls through gets a `ret` after its report.
 void NeuronISASubtarget::mirFileLoaded(MachineFunction &MF) const {
   for (MachineBasicBlock &MBB : MF)
     for (MachineInstr &MI : make_early_inc_range(MBB)) {
@@ -39,4 +40,6 @@ void NeuronISASubtarget::mirFileLoaded(MachineFunction &MF) const {
                   InstrInfo.get(TargetOpcode::IMPLICIT_DEF), MO.getReg());
       MI.eraseFromParent();
     }
+  // A function that falls off its end is reported the same way.
+  InstrInfo.diagnoseAndEndFunction(MF);
 }

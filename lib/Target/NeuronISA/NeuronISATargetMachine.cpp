@@ -27,6 +27,11 @@ NeuronISATargetMachine::NeuronISATargetMachine(
                                getEffectiveCodeModel(CM, CodeModel::Small), OL),
       TLOF(std::make_unique<TargetLoweringObjectFileELF>()),
       Subtarget(TT, CPU, FS, *this) {
+  // An engine has nothing after a function for `unreachable` to fall into:
+  // it becomes ISD::TRAP, which ends the kernel like `ret`
+  // (NeuronISATargetLowering), so no block is left without a terminator.
+  this->Options.TrapUnreachable = true;
+  this->Options.NoTrapAfterNoreturn = false;
   initAsmInfo();
 }
 
