@@ -126,6 +126,20 @@ static std::optional<unsigned> operandAtField(MCTools &MC, const MCInst &MI,
   return std::nullopt;
 }
 
+/// The source position of each instruction of Obj (none if the line table
+/// is malformed: the error says so).
+static Error readLines(MemoryBufferRef Buffer, ObjectFile &Obj) {
+  std::vector<uint32_t> Addresses;
+  for (const ObjInst &I : Obj.Insts)
+    Addresses.push_back(I.Address);
+  Obj.Lines.Locs.assign(Obj.Insts.size(), SourceLoc());
+  Expected<SourceLines> LinesOr = readSourceLines(Buffer, Addresses);
+  if (!LinesOr)
+    return LinesOr.takeError();
+  Obj.Lines = std::move(*LinesOr);
+  return Error::success();
+}
+
 int ObjectFile::instructionAt(uint32_t Address) const {
   auto It = llvm::partition_point(
       Insts, [&](const ObjInst &I) { return I.Address < Address; });
@@ -166,7 +180,7 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
   unsigned TextIndex = 0;
   std::vector<const ELFT::Shdr *> TextRelas;
   bool HasMetadata = false;
-  std::optional<ArrayRef<uint8_t>> TileUseBytes;
+  std::optional<ArrayRef<uint8_t>> TileUseBytes, TileInitBytes;
   for (const ELFT::Shdr &Sec : *SectionsOr) {
     unsigned Index = &Sec - SectionsOr->begin();
     Expected<StringRef> NameOr = File.getSectionName(Sec);
@@ -200,6 +214,18 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
     if (!BytesOr)
       return Err("malformed object: section '" + Name +
                  "': " + toString(BytesOr.takeError()));
+    ObjSection S;
+    S.Name = Name.str();
+    S.Type = Sec.sh_type;
+    S.Flags = Sec.sh_flags;
+    S.Align = std::max<uint32_t>(Sec.sh_addralign, 1);
+    S.EntSize = Sec.sh_entsize;
+    S.FromDirectives = Name == NeuronISA::MetadataSection ||
+                       Name == NeuronISA::TileUseSection ||
+                       Name == NeuronISA::TileInitSection;
+    if (Sec.sh_type != ELF::SHT_NOBITS && !S.FromDirectives)
+      S.Bytes.assign(BytesOr->begin(), BytesOr->end());
+    Obj.OtherSections.push_back(std::move(S));
     if (Name == NeuronISA::MetadataSection) {
       if (HasMetadata)
         return Err("malformed object: two " + NeuronISA::MetadataSection +
@@ -219,14 +245,13 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
       TileUseBytes = *BytesOr;
       continue;
     }
-    ObjSection S;
-    S.Name = Name.str();
-    S.Type = Sec.sh_type;
-    S.Flags = Sec.sh_flags;
-    S.Align = std::max<uint32_t>(Sec.sh_addralign, 1);
-    if (Sec.sh_type != ELF::SHT_NOBITS)
-      S.Bytes.assign(BytesOr->begin(), BytesOr->end());
-    Obj.OtherSections.push_back(std::move(S));
+    if (Name == NeuronISA::TileInitSection) {
+      if (TileInitBytes)
+        return Err("malformed object: two " + NeuronISA::TileInitSection +
+                   " sections");
+      TileInitBytes = *BytesOr;
+      continue;
+    }
   }
   if (!Text)
     return Err("no .text section");
@@ -241,6 +266,13 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
     if (!UsesOr)
       return Err.wrap(UsesOr.takeError());
     Obj.TileUses = std::move(*UsesOr);
+  }
+  if (TileInitBytes) {
+    Expected<std::vector<NeuronISA::TileInitRecord>> InitsOr =
+        NeuronISA::readTileInits(*TileInitBytes, Obj.Metadata.Tiles);
+    if (!InitsOr)
+      return Err.wrap(InitsOr.takeError());
+    Obj.TileInits = std::move(*InitsOr);
   }
   Obj.TextAlign = std::max<uint32_t>(Text->sh_addralign, 1);
 
@@ -421,6 +453,12 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
       return Err(NeuronISA::TileUseSection + ": the use of tile operand " +
                  Twine(U.Operand) + " at .text+" + hex(U.Offset) +
                  " is not at an instruction");
+  }
+
+  if (Error E = readLines(Buffer, Obj)) {
+    if (!Opts.KeepInvalid)
+      return Err.wrap(std::move(E));
+    Obj.Problems.push_back({true, Obj.FileName + ": " + toString(std::move(E))});
   }
   return Obj;
 }

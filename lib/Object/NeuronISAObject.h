@@ -5,7 +5,8 @@
 // .text is decoded with the target's disassembler into MCInsts whose branch
 // targets are resolved to instruction indices or relocation symbols; its
 // kernels and tile placements come from the .neuronisa.meta section
-// (NeuronISAMetadata.h). The disassembler tool prints what this reads; the
+// (NeuronISAMetadata.h), with their uses and initial contents
+// (.neuronisa.tileuse, .neuronisa.tileinit). The disassembler tool prints what this reads; the
 // simulator runs it.
 //
 //===----------------------------------------------------------------------===//
@@ -13,6 +14,7 @@
 #ifndef NEURONISA_OBJECT_NEURONISAOBJECT_H
 #define NEURONISA_OBJECT_NEURONISAOBJECT_H
 
+#include "NeuronISALineTable.h"
 #include "MCTargetDesc/NeuronISAMetadata.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/MC/MCInst.h"
@@ -80,14 +82,19 @@ struct ObjReloc {
   int64_t Addend = 0;
 };
 
-/// A section other than .text, the symbol table and string tables: kept as
-/// bytes so that a disassembly can reproduce it.
+/// A section other than .text, the symbol table, string tables and
+/// relocations: kept as bytes so that a disassembly can reproduce it (debug
+/// sections included: they hold no relocations).
 struct ObjSection {
   std::string Name;
   uint32_t Type = 0;
   uint64_t Flags = 0;
   uint32_t Align = 1;
+  uint32_t EntSize = 0;
   std::vector<uint8_t> Bytes;
+  /// .neuronisa.meta, .tileuse or .tileinit: listed for its place among the
+  /// sections, without bytes (Metadata, TileUses, TileInits hold it).
+  bool FromDirectives = false;
 };
 
 /// One decoded instruction of .text.
@@ -131,19 +138,24 @@ public:
   std::vector<ObjInst> Insts; // in address order, covering .text
   std::vector<ObjSymbol> Symbols; // in symbol-table order (not the null one)
   std::vector<ObjReloc> Relocs;   // of .text
-  std::vector<ObjSection> OtherSections; // not .neuronisa.meta
+  std::vector<ObjSection> OtherSections; // in section header order
   /// The kernels and tile placements of .neuronisa.meta.
   NeuronISA::ObjectMetadata Metadata;
   /// The tile uses of .neuronisa.tileuse (none without that section), each
   /// at the address of an instruction.
   std::vector<NeuronISA::TileUseRecord> TileUses;
+  /// The initial contents of tiles (.neuronisa.tileinit), in order.
+  std::vector<NeuronISA::TileInitRecord> TileInits;
   std::vector<ReadProblem> Problems; // only with KeepInvalid
+  /// The source position of each instruction (Lines.Locs parallels Insts),
+  /// from the DWARF line table; none without -g.
+  SourceLines Lines;
 
   /// Reads Buffer. Every problem (not ELF, not NeuronISA, truncated or
   /// inconsistent headers, a missing or malformed .neuronisa.meta section,
   /// a kernel without its entry symbol, undecodable instructions, branches
-  /// into the middle of an instruction or out of .text) is an error naming
-  /// the file and, where there is one, the offset.
+  /// into the middle of an instruction or out of .text, malformed DWARF) is
+  /// an error naming the file and, where there is one, the offset.
   static Expected<ObjectFile> read(MemoryBufferRef Buffer, MCTools &MC,
                                    ReadOptions Opts = {});
 

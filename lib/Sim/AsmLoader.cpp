@@ -4,8 +4,9 @@
 // keeps instructions (with their source location) and labels and ignores
 // every directive except symbol attributes (to find global functions),
 // assignments (".set NAME, VALUE" constants usable as immediates), tile
-// declarations (.neuronisa_tile) and tile uses (.neuronisa_tile_use, for the
-// next instruction), the last two through the target streamer.
+// declarations (.neuronisa_tile), their initial contents
+// (.neuronisa_tile_init) and tile uses (.neuronisa_tile_use, for the next
+// instruction), the last three through the target streamer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -83,6 +84,7 @@ public:
     SMLoc Loc;
   };
   std::vector<Use> Uses;
+  std::vector<NeuronISA::TileInit> Inits;
 
   explicit TileRecorder(RecordingStreamer &S) : NeuronISATargetStreamer(S) {}
   void emitTile(const NeuronISA::TileDecl &T) override {
@@ -91,6 +93,9 @@ public:
   void emitTileUse(const NeuronISA::TileUse &U) override {
     auto &Str = static_cast<RecordingStreamer &>(getStreamer());
     Uses.push_back({U, unsigned(Str.Insts.size()), Str.getStartTokLoc()});
+  }
+  void emitTileInit(const NeuronISA::TileInit &I) override {
+    Inits.push_back(I);
   }
 };
 
@@ -205,6 +210,15 @@ neuronisa_sim::loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
   }
   if (BadTile)
     return createStringError("invalid program '" + P.FileName + "'");
+  // The parser checked each against its tile, declared before it.
+  for (const NeuronISA::TileInit &I : Tiles->Inits) {
+    unsigned Tile = find_if(P.Tiles, [&](const NeuronISA::TileDecl &T) {
+                      return T.Name == I.Tile;
+                    }) - P.Tiles.begin();
+    P.TileInits.push_back({Tile, I.Partition, I.Element,
+                           std::vector<uint32_t>(I.Words.begin(),
+                                                 I.Words.end())});
+  }
 
   P.OpcodeNames.resize(MII->getNumOpcodes());
   P.Insts.resize(Str.Insts.size());

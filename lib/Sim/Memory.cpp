@@ -1,6 +1,7 @@
 //===-- Memory.cpp - SBUF, PSUM and HBM contents --------------------------===//
 
 #include "Memory.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -34,6 +35,17 @@ Memory::Memory(const NeuronISA::MachineParams &MP,
       SBUF(size_t(MP.NumPartitions) * SBUFRowElems),
       PSUM(size_t(MP.NumPartitions) * PSUMRowElems),
       Tiles(std::move(Tiles)) {}
+
+void Memory::loadTileInits(ArrayRef<NeuronISA::TileInitRecord> Inits) {
+  for (const NeuronISA::TileInitRecord &I : Inits) {
+    const NeuronISA::TileDecl &T = Tiles[I.Tile];
+    Region R = T.Memory == NeuronISA::TileMemory::SBUF ? Region::SBUF
+                                                       : Region::PSUM;
+    float *Row = onChipRow(R, I.Partition, T.Address + 4 * I.Element);
+    for (size_t K = 0; K != I.Words.size(); ++K)
+      Row[K] = llvm::bit_cast<float>(I.Words[K]);
+  }
+}
 
 uint32_t Memory::addBuffer(std::vector<float> Data, std::string Name) {
   HBMBuffer B;

@@ -12,6 +12,7 @@
 #define NEURONISA_SIM_MEMORY_H
 
 #include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "MCTargetDesc/NeuronISAMetadata.h"
 #include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "llvm/ADT/ArrayRef.h"
 #include <cstdint>
@@ -77,6 +78,11 @@ public:
   explicit Memory(const NeuronISA::MachineParams &MP,
                   std::vector<NeuronISA::TileDecl> Tiles = {});
   ArrayRef<NeuronISA::TileDecl> tiles() const { return Tiles; }
+
+  /// Writes the tiles' initial contents (records of .neuronisa_tile_init,
+  /// whose Tile indexes the tiles given to the constructor, and which the
+  /// loaders checked against them): done before the kernel starts.
+  void loadTileInits(ArrayRef<NeuronISA::TileInitRecord> Inits);
 
   /// Adds an HBM buffer of Elems fp32 and returns its address.
   uint32_t addBuffer(std::vector<float> Data, std::string Name);

@@ -4,9 +4,11 @@
 // decodes .text with the target's disassembler, and decodes every MCInst
 // exactly as the assembly loader does (decodeInst); the tile placements come
 // from the object's .neuronisa.meta section, the tile uses from its
-// .neuronisa.tileuse section. So an object and the assembly
+// .neuronisa.tileuse section, their initial contents from .neuronisa.tileinit. So an object and the assembly
 // it was made from give the same Program. Only self-contained
-// objects run: a relocation left for a linker is an error.
+// objects run: a relocation left for a linker is an error. Messages name
+// an instruction by its source line where the object's line table (-g)
+// gives one.
 //
 //===----------------------------------------------------------------------===//
 
@@ -137,11 +139,16 @@ neuronisa_sim::loadObjectProgram(std::unique_ptr<MemoryBuffer> Buf,
   }
   if (BadTile)
     return createStringError("invalid program '" + P.FileName + "'");
+  // Checked against the tiles by the object reader.
+  P.TileInits = Obj.TileInits;
 
   const MCInstrInfo &MII = *MC.MII;
   P.OpcodeNames.resize(MII.getNumOpcodes());
   P.Insts.resize(Obj.Insts.size());
   P.Addresses.resize(Obj.Insts.size());
+  if (!Obj.Lines.Files.empty())
+    for (const SourceLoc &L : Obj.Lines.Locs)
+      P.SourceLocs.push_back(Obj.Lines.format(L));
   bool Failed = false;
   for (unsigned K = 0, E = Obj.Insts.size(); K != E; ++K) {
     const ObjInst &OI = Obj.Insts[K];

@@ -21,8 +21,17 @@ static std::string textOffset(const Program &P, const Inst &I) {
   return ".text+0x" + utohexstr(P.Addresses[Index], /*LowerCase=*/true);
 }
 
+/// The source position the object's line table gives I, else "".
+static StringRef sourceLoc(const Program &P, const Inst &I) {
+  size_t Index = &I - P.Insts.data();
+  return Index < P.SourceLocs.size() ? StringRef(P.SourceLocs[Index]) : "";
+}
+
 std::string Program::describe(const Inst &I) const {
   std::string Offset = textOffset(*this, I);
+  StringRef Src = sourceLoc(*this, I);
+  if (!Src.empty())
+    return (Twine(name(I)) + " (" + Src + ", " + Offset + ")").str();
   if (!Offset.empty())
     return (Twine(name(I)) + " (" + Offset + ")").str();
   return (Twine(name(I)) + " (line " + Twine(I.Line) + ")").str();
@@ -35,7 +44,11 @@ void Program::printError(raw_ostream &OS, const Inst &I,
     return;
   }
   std::string Offset = textOffset(*this, I);
-  if (!Offset.empty())
+  StringRef Src = sourceLoc(*this, I);
+  if (!Src.empty())
+    OS << Src << ": error: " << Msg << " (" << FileName << ":" << Offset
+       << ")\n";
+  else if (!Offset.empty())
     OS << FileName << ":" << Offset << ": error: " << Msg << "\n";
   else
     OS << FileName << ":" << I.Line << ": error: " << Msg << "\n";

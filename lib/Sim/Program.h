@@ -13,6 +13,7 @@
 #include "MCTargetDesc/NeuronISABaseInfo.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "MCTargetDesc/NeuronISAMetadata.h"
 #include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -119,17 +120,25 @@ public:
   std::vector<std::string> OpcodeNames;
   /// The tiles the program declares (.neuronisa_tile), in order.
   std::vector<NeuronISA::TileDecl> Tiles;
+  /// Their initial contents (.neuronisa_tile_init), each naming a tile by
+  /// its index in Tiles, in order: loaded before the kernel starts.
+  std::vector<NeuronISA::TileInitRecord> TileInits;
   /// The source, kept for located diagnostics at run time.
   std::shared_ptr<SourceMgr> SrcMgr;
   /// Loaded from an object: each instruction's byte address in .text,
   /// which messages give instead of a line. Empty for assembly.
   std::vector<uint32_t> Addresses;
+  /// Loaded from an object with a line table (-g): each instruction's
+  /// source position ("kernel.c:8:3"; "" where it has none). Empty otherwise.
+  std::vector<std::string> SourceLocs;
 
   StringRef name(const Inst &I) const { return OpcodeNames[I.Opcode]; }
-  /// "mnemonic (line N)", or "mnemonic (.text+0xA)" from an object.
+  /// "mnemonic (line N)", or "mnemonic (.text+0xA)" from an object, or
+  /// "mnemonic (kernel.c:8:3, .text+0xA)" from one with a line table.
   std::string describe(const Inst &I) const;
   /// Prints "FILE:LINE:COL: error: Msg" with the source line, or
-  /// "FILE:.text+0xA: error: Msg" from an object.
+  /// "FILE:.text+0xA: error: Msg" from an object, or
+  /// "kernel.c:8:3: error: Msg (FILE:.text+0xA)" from one with a line table.
   void printError(raw_ostream &OS, const Inst &I, const Twine &Msg) const;
 };
 

@@ -137,7 +137,12 @@ static const char HeaderPrologue[] = R"(/*===-- neuronisa.h - NeuronISA builtins
  * declaration per address space its tile arguments accept, with and without
  * the trailing completion semaphore of data-path instructions (used only by
  * hand-synchronized kernels, -mllvm -neuronisa-sync=none). Shapes, queues,
- * semaphores and float operands must be compile-time constants.
+ * semaphores and float operands must be compile-time constants; the
+ * comment of each builtin gives the range of each of them (the one the
+ * compiler checks). A tile may have initial contents (an initializer),
+ * loaded before the kernel starts; its row index is a partition and must
+ * be a compile-time constant, its column index may be a run-time value
+ * (docs/Clang.md).
  *
  *===----------------------------------------------------------------------===*/
 
@@ -151,7 +156,24 @@ static const char HeaderPrologue[] = R"(/*===-- neuronisa.h - NeuronISA builtins
 /* Memories (address spaces of the kernel interface). */
 )";
 
-static void writeHeader(raw_ostream &OS, ArrayRef<Builtin> Builtins) {
+/// "p 1-128, f 1-512, queue 0-15": the range of each constant argument
+/// (the operand check's), or "" if it has none.
+static std::string rangesLine(const Builtin &B, const MCInstrInfo &MII) {
+  const MachineParams MP;
+  std::string Line;
+  raw_string_ostream OS(Line);
+  for (auto [I, A] : enumerate(B.Sig.Args))
+    if (std::optional<ImmRange> R =
+            getBuiltinArgRange(MP, MII, B.Sig.Opcode, A))
+      OS << (Line.empty() ? "" : ", ") << B.ArgNames[I] << " " << R->Min
+         << (R->Min < 0 ? " to " : "-") << R->Max;
+  if (B.Sig.OptionalSem)
+    OS << (Line.empty() ? "" : ", ") << "sem 0-" << MP.NumSemaphores - 1;
+  return Line;
+}
+
+static void writeHeader(raw_ostream &OS, ArrayRef<Builtin> Builtins,
+                        const MCInstrInfo &MII) {
   OS << HeaderPrologue;
   for (const AddrSpaceName &A : AddrSpaces)
     OS << "#define " << A.Qualifier << " __attribute__((address_space("
@@ -162,7 +184,11 @@ static void writeHeader(raw_ostream &OS, ArrayRef<Builtin> Builtins) {
 
   for (const Builtin &B : Builtins) {
     OS << "\n/* " << B.name() << " (" << engineName(B.Eng)
-       << "): " << B.Info->BuiltinDoc << " */\n";
+       << "): " << B.Info->BuiltinDoc;
+    std::string Ranges = rangesLine(B, MII);
+    if (!Ranges.empty())
+      OS << "\n * " << Ranges;
+    OS << " */\n";
     // One overload per combination of the tile arguments' address spaces.
     SmallVector<SmallVector<unsigned, 3>, 4> Choices;
     for (const BuiltinArg &A : B.Sig.Args)
@@ -454,7 +480,7 @@ int main(int Argc, char **Argv) {
     return 1;
   if (!HeaderFile.empty() &&
       !writeFile(HeaderFile,
-                 [&](raw_ostream &OS) { writeHeader(OS, Builtins); }))
+                 [&](raw_ostream &OS) { writeHeader(OS, Builtins, *MII); }))
     return 1;
   if (!JSONFile.empty() &&
       !writeFile(JSONFile,

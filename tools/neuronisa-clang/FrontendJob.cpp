@@ -1,6 +1,7 @@
 //===-- FrontendJob.cpp - Run one clang frontend job for NeuronISA --------===//
 
 #include "FrontendJob.h"
+#include "KernelSourceCheck.h"
 #include "OutOfTreeTargetInfo.h"
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticFrontend.h"
@@ -11,7 +12,13 @@
 #include "clang/Frontend/TextDiagnosticBuffer.h"
 #include "clang/FrontendTool/Utils.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/IR/Module.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Transforms/IPO/AlwaysInliner.h"
+#include "llvm/Transforms/IPO/GlobalDCE.h"
+#include "llvm/Transforms/Scalar/InstSimplifyPass.h"
+#include "llvm/Transforms/Scalar/LoopUnrollPass.h"
+#include "llvm/Transforms/Scalar/SimplifyCFG.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Process.h"
@@ -33,12 +40,47 @@ static void fatalErrorHandler(void *UserData, const char *Message,
   sys::Process::Exit(1);
 }
 
+namespace {
+/// A kernel makes no calls: at -O0, where nothing is inlined, every static
+/// function that is called is marked to be inlined (the ones clang marked
+/// noinline because of -O0 too; a recursive one stays, and the backend
+/// reports its calls).
+struct InlineStaticHelpersPass : PassInfoMixin<InlineStaticHelpersPass> {
+  PreservedAnalyses run(llvm::Module &M, ModuleAnalysisManager &) {
+    for (Function &F : M)
+      if (F.hasLocalLinkage() && !F.isDeclaration() && !F.use_empty()) {
+        F.removeFnAttr(Attribute::NoInline);
+        F.removeFnAttr(Attribute::OptimizeNone);
+        F.addFnAttr(Attribute::AlwaysInline);
+      }
+    return PreservedAnalyses::none();
+  }
+};
+} // namespace
+
+/// Registers, promotes and folds: SROA, then mem2reg for what SROA leaves,
+/// and InstSimplify for loads of constants (a `const int` of the file).
+static FunctionPassManager promotionPasses() {
+  FunctionPassManager FPM;
+  FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
+  FPM.addPass(PromotePass());
+  FPM.addPass(InstSimplifyPass());
+  return FPM;
+}
+
 /// What the in-tree toolchain cannot do through options: at -O0 clang keeps
-/// every local variable in an alloca, and NeuronISA has no stack.
+/// every local variable in an alloca and calls every helper, and NeuronISA
+/// has neither a stack nor calls; without -g the backend's errors still need
+/// the source locations.
 static void configureForKernels(CompilerInstance &CI) {
   CodeGenOptions &CG = CI.getCodeGenOpts();
-  // Promote them to registers (SROA, then mem2reg for what SROA leaves), and
-  // nothing else; optnone would make both passes skip the functions.
+  // Source locations in the IR, no debug information in the output: what
+  // clang does for -Rpass without -g. With -g (any kind) the user asked for
+  // line tables in the object as well.
+  if (CG.getDebugInfo() == llvm::codegenoptions::NoDebugInfo)
+    CG.setDebugInfo(llvm::codegenoptions::LocTrackingOnly);
+  // Promote them to registers and inline static helpers, and nothing else;
+  // optnone would make the passes skip the functions.
   if (CG.OptimizationLevel == 0) {
     CG.DisableO0ImplyOptNone = true;
     CG.PassBuilderCallbacks.push_back([](PassBuilder &PB) {
@@ -46,10 +88,21 @@ static void configureForKernels(CompilerInstance &CI) {
           [](ModulePassManager &MPM, OptimizationLevel Level) {
             if (Level != OptimizationLevel::O0)
               return;
-            FunctionPassManager FPM;
-            FPM.addPass(SROAPass(SROAOptions::ModifyCFG));
-            FPM.addPass(PromotePass());
-            MPM.addPass(createModuleToFunctionPassAdaptor(std::move(FPM)));
+            MPM.addPass(createModuleToFunctionPassAdaptor(promotionPasses()));
+            MPM.addPass(InlineStaticHelpersPass());
+            MPM.addPass(AlwaysInlinerPass(/*InsertLifetimeIntrinsics=*/false));
+            // What inlining exposed (a local whose address a helper took).
+            MPM.addPass(createModuleToFunctionPassAdaptor(promotionPasses()));
+            // The loops the source asks to unroll (#pragma unroll), and
+            // nothing else: a loop over rows needs it at every level.
+            FunctionPassManager Unroll;
+            Unroll.addPass(LoopUnrollPass(LoopUnrollOptions(
+                /*OptLevel=*/2, /*OnlyWhenForced=*/true, /*ForgetSCEV=*/false)));
+            Unroll.addPass(InstSimplifyPass());
+            // The copies past the trip count are dead (their branches fold).
+            Unroll.addPass(SimplifyCFGPass());
+            MPM.addPass(createModuleToFunctionPassAdaptor(std::move(Unroll)));
+            MPM.addPass(GlobalDCEPass());
           });
     });
   }
@@ -117,7 +170,8 @@ bool neuronisa::runFrontendJob(ArrayRef<const char *> CC1Args,
       return false;
   }
 
-  std::unique_ptr<FrontendAction> Act = CreateFrontendAction(*CI);
+  std::unique_ptr<FrontendAction> Act =
+      withKernelSourceCheck(CreateFrontendAction(*CI));
   if (!Act)
     return false;
   return executeAction(*CI, *Act, Opts.DataLayout);

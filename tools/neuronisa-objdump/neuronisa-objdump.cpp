@@ -8,12 +8,17 @@
 // .neuronisa_tile and .neuronisa_kernel directives it is made from. A word
 // that is not an instruction is an error, printed as data (.byte), and
 // disassembly goes on with the next word; a branch whose target is not an
-// instruction is a warning and keeps its word offset.
+// instruction is a warning and keeps its word offset. Other sections, the
+// DWARF of -g included, print as bytes in their order (they hold no
+// relocations), so that the object reassembles byte for byte. With -l each
+// instruction is preceded by the source line the line table gives it, as a
+// comment, when the line changes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "NeuronISAObject.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/BinaryFormat/ELF.h"
@@ -43,6 +48,12 @@ static cl::opt<bool> Disassemble("d",
                                  cl::cat(Cat));
 static cl::alias DisassembleLong("disassemble", cl::aliasopt(Disassemble),
                                  cl::desc("Alias for -d"), cl::cat(Cat));
+static cl::opt<bool> LineNumbers(
+    "l", cl::desc("With -d, print the source file:line of the instructions "
+                  "(from the DWARF line table of -g) as comments"),
+    cl::cat(Cat));
+static cl::alias LineNumbersLong("line-numbers", cl::aliasopt(LineNumbers),
+                                 cl::desc("Alias for -l"), cl::cat(Cat));
 
 static constexpr StringRef Tool = "neuronisa-objdump";
 
@@ -57,12 +68,23 @@ static std::string sectionFlags(uint64_t Flags) {
     S += 'w';
   if (Flags & ELF::SHF_EXECINSTR)
     S += 'x';
+  if (Flags & ELF::SHF_MERGE)
+    S += 'M';
+  if (Flags & ELF::SHF_STRINGS)
+    S += 'S';
   return S;
 }
 
-static void printOtherSection(raw_ostream &OS, const ObjSection &S) {
+static void printSectionDirective(raw_ostream &OS, const ObjSection &S) {
   OS << "\t.section\t" << S.Name << ",\"" << sectionFlags(S.Flags) << "\","
-     << (S.Type == ELF::SHT_NOBITS ? "@nobits" : "@progbits") << "\n";
+     << (S.Type == ELF::SHT_NOBITS ? "@nobits" : "@progbits");
+  if (S.Flags & ELF::SHF_MERGE)
+    OS << "," << S.EntSize;
+  OS << "\n";
+}
+
+static void printOtherSection(raw_ostream &OS, const ObjSection &S) {
+  printSectionDirective(OS, S);
   if (S.Align > 1)
     OS << "\t.p2align\t" << Log2_32(S.Align) << "\n";
   for (size_t I = 0; I < S.Bytes.size(); I += 16) {
@@ -73,15 +95,54 @@ static void printOtherSection(raw_ostream &OS, const ObjSection &S) {
   }
 }
 
+/// The sections after .text, in their order. The assembler writes the
+/// sections of the .neuronisa_* directives when it finishes, after every
+/// section the assembly names; one that comes before another section here
+/// is named (empty) at its place, so that it keeps it.
+static void printOtherSections(raw_ostream &OS, const ObjectFile &Obj) {
+  auto Printed = [](const ObjSection &S) {
+    return !S.FromDirectives && (!S.Bytes.empty() || S.Type == ELF::SHT_NOBITS);
+  };
+  const std::vector<ObjSection> &Secs = Obj.OtherSections;
+  for (auto It = Secs.begin(); It != Secs.end(); ++It) {
+    if (Printed(*It)) {
+      printOtherSection(OS, *It);
+    } else if (It->FromDirectives && std::any_of(It + 1, Secs.end(), Printed)) {
+      printSectionDirective(OS, *It);
+      OS << "\t# written from the .neuronisa_* directives\n";
+    }
+  }
+}
+
+/// With -l: "# file.c:8" before the first instruction of each source line.
+static void printSourceLine(raw_ostream &OS, const ObjectFile &Obj,
+                            size_t Index, SourceLoc &Last) {
+  const SourceLoc &Loc = Obj.Lines.Locs[Index];
+  if (!LineNumbers || !Loc.valid() ||
+      (Loc.File == Last.File && Loc.Line == Last.Line))
+    return;
+  OS << "# " << Obj.Lines.Files[Loc.File] << ":" << Loc.Line << "\n";
+  Last = Loc;
+}
+
 static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
   MCContext &Ctx = *MC.Ctx;
   OS << "# " << Obj.FileName << "\n";
   if (Obj.SourceFileName)
     OS << "\t.file\t\"" << *Obj.SourceFileName << "\"\n";
-  // .neuronisa.meta, as the directives it is made from (the AsmPrinter's
-  // order: tiles, then kernels).
+  // .neuronisa.meta and .neuronisa.tileinit, as the directives they are
+  // made from (the AsmPrinter's order: tiles, their initial contents, then
+  // kernels).
   for (const NeuronISA::TileDecl &T : Obj.Metadata.Tiles)
     NeuronISA::printTileDirective(OS, T);
+  for (const NeuronISA::TileInitRecord &R : Obj.TileInits) {
+    NeuronISA::TileInit I;
+    I.Tile = Obj.Metadata.Tiles[R.Tile].Name;
+    I.Partition = R.Partition;
+    I.Element = R.Element;
+    I.Words.assign(R.Words.begin(), R.Words.end());
+    NeuronISA::printTileInitDirective(OS, I);
+  }
   for (const NeuronISA::KernelDecl &K : Obj.Metadata.Kernels)
     NeuronISA::printKernelDirective(OS, K);
 
@@ -130,8 +191,10 @@ static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
   for (const NeuronISA::TileUseRecord &U : Obj.TileUses)
     UsesAt.emplace(U.Offset, NeuronISA::TileUse{
                                  U.Operand, Obj.Metadata.Tiles[U.Tile].Name});
-  for (const ObjInst &I : Obj.Insts) {
+  SourceLoc LastLine;
+  for (const auto [Index, I] : enumerate(Obj.Insts)) {
     PrintLabels(I.Address);
+    printSourceLine(OS, Obj, Index, LastLine);
     for (auto [It, End] = UsesAt.equal_range(I.Address); It != End; ++It)
       NeuronISA::printTileUseDirective(OS, It->second);
     if (I.Invalid) {
@@ -158,9 +221,7 @@ static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
                      : Obj.Insts.back().Address + Obj.Insts.back().Size;
   PrintLabels(End);
 
-  for (const ObjSection &S : Obj.OtherSections)
-    if (!S.Bytes.empty() || S.Type == ELF::SHT_NOBITS)
-      printOtherSection(OS, S);
+  printOtherSections(OS, Obj);
 
   // Undefined symbols come into being where an operand names them (a
   // relocation), in the order the original assembly named them; the others

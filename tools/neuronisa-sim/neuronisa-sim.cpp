@@ -173,6 +173,7 @@ int main(int argc, char **argv) {
     return fail(toString(P.takeError()));
 
   Memory M(MP, P->Tiles);
+  M.loadTileInits(P->TileInits);
   if (Error E = setUpArgs(Args, M))
     return fail(toString(std::move(E)));
   std::vector<int32_t> Values;

@@ -25,6 +25,11 @@ void initializeNeuronISADAGToDAGISelLegacyPass(PassRegistry &);
 FunctionPass *createNeuronISAKernelVerifierPass();
 void initializeNeuronISAKernelVerifierPass(PassRegistry &);
 
+/// Reduces debug information to line tables, with one warning when the
+/// module asks for more (NeuronISALineTablesOnly.cpp).
+ModulePass *createNeuronISALineTablesOnlyPass();
+void initializeNeuronISALineTablesOnlyPass(PassRegistry &);
+
 /// Unrolls by 2 a loop whose header phis swap two constant tile places
 /// every iteration (double buffering), so that each copy of the body names
 /// one tile per access (NeuronISATilePingPongUnroll.cpp).

@@ -17,6 +17,7 @@
 #include "NeuronISAMCInstLower.h"
 #include "NeuronISASubtarget.h"
 #include "NeuronISATileAccess.h"
+#include "NeuronISATileInitializers.h"
 #include "NeuronISATileLayout.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/CodeGen/AsmPrinter.h"
@@ -62,8 +63,10 @@ private:
 char NeuronISAAsmPrinter::ID = 0;
 
 void NeuronISAAsmPrinter::emitStartOfAsmFile(Module &M) {
+  // (Done by the kernel verifier, unless it did not run.)
+  NeuronISA::restoreTileTypes(M);
   // Errors were reported by the kernel verifier; place what fits.
-  SmallVector<std::string, 2> Ignored;
+  SmallVector<NeuronISATileLayout::Error, 2> Ignored;
   Layout = NeuronISATileLayout::compute(M, NeuronISA::MachineParams(), Ignored);
   auto *TS =
       static_cast<NeuronISATargetStreamer *>(OutStreamer->getTargetStreamer());
@@ -79,6 +82,11 @@ void NeuronISAAsmPrinter::emitStartOfAsmFile(Module &M) {
     T.Partitions = P.Partitions;
     TS->emitTile(T);
   }
+  // Their initial contents, loaded before a kernel starts.
+  for (const NeuronISATileLayout::Placement &P : Layout.placements())
+    for (const NeuronISA::TileInit &I :
+         NeuronISA::getTileInits(*P.Tile, P.Tile->getName()))
+      TS->emitTileInit(I);
   // Every defined function is a kernel; its arguments are i32 scalars or
   // HBM pointers (the kernel verifier rejects anything else).
   for (const Function &F : M) {

@@ -7,6 +7,7 @@
 #include "MCTargetDesc/NeuronISAOperandCheck.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "NeuronISA.h"
+#include "NeuronISASourceTerms.h"
 #include "NeuronISATileAccess.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Analysis/ValueTracking.h"
@@ -63,18 +64,76 @@ static BuiltinSignature signatureForCall(const CallBase &CB,
   return Sig;
 }
 
+/// What an argument of kind K must be, in the words of M's language.
+static std::string describeKind(const Module &M, BuiltinArg::KindTy K) {
+  if (!speaksC(M))
+    return describeArgKind(K).str();
+  switch (K) {
+  case BuiltinArg::Reg:
+    return "an int";
+  case BuiltinArg::Imm:
+    return "a compile-time constant int";
+  case BuiltinArg::F32:
+    return "a compile-time constant float";
+  case BuiltinArg::Sem:
+    return "a compile-time constant semaphore number (0-255)";
+  default:
+    return describeArgKind(K).str();
+  }
+}
+
+/// The memories a tile argument accepts, in the words of M's language.
+static std::string describeSpaces(const Module &M, unsigned Spaces) {
+  if (!speaksC(M))
+    return describeTileAddrSpaces(Spaces);
+  switch (Spaces) {
+  case 1u << NeuronISAAS::HBM:
+    return "an __hbm pointer";
+  case 1u << NeuronISAAS::SBUF:
+    return "an __sbuf tile";
+  case 1u << NeuronISAAS::PSUM:
+    return "a __psum tile";
+  default:
+    return "an __sbuf or __psum tile";
+  }
+}
+
+/// Why an argument that must be a constant is not, and what to write
+/// instead (C only; "" for IR).
+static std::string nonConstantHint(const Module &M, const Value *V) {
+  if (!speaksC(M) || isa<Constant>(V))
+    return "";
+  std::string Why = ": it is a field of the instruction";
+  if (isa<SelectInst>(V) || isa<PHINode>(V))
+    return Why + ", and this one is chosen at run time; call the builtin "
+                 "once per value, with if/else";
+  const auto *BO = dyn_cast<BinaryOperator>(V);
+  const auto *C = BO ? dyn_cast<ConstantInt>(BO->getOperand(1)) : nullptr;
+  if (C && ((BO->getOpcode() == Instruction::And && C->isOne()) ||
+            (BO->getOpcode() == Instruction::URem && C->equalsInt(2)) ||
+            (BO->getOpcode() == Instruction::SRem && C->equalsInt(2))))
+    return Why + ". A loop counter's parity (i & 1, i % 2) is a constant "
+                 "only in a loop the compiler unrolls by 2, one whose tile "
+                 "pointers alternate (double buffering); elsewhere choose "
+                 "with if/else: if (i & 1) call(..., 1); else call(..., 0);";
+  if (isa<Argument>(V))
+    return Why + ", and a kernel argument is known only at run time";
+  return Why + ", and this one is computed at run time";
+}
+
 std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
                                         const MCInstrInfo &MII,
                                         ScalarEvolution *SE) {
   const Function *Callee = getCalledFunctionOrNull(CB);
   if (!Callee)
     return "indirect calls are not supported";
-  StringRef Name = Callee->getName();
+  const Module &M = *CB.getModule();
+  std::string Name = builtinName(M, Callee->getName());
   const BuiltinInfo *B = findForCall(CB);
   if (!B)
-    return ("unknown builtin '" + Name + "'").str();
+    return ("unknown builtin '" + Twine(Name) + "'").str();
   if (!CB.getType()->isVoidTy())
-    return ("builtin '" + Name + "' must return void").str();
+    return ("builtin '" + Twine(Name) + "' must return void").str();
   BuiltinSignature P = signatureForCall(CB, *B, MII);
   unsigned Opcode = P.Opcode;
   unsigned N = CB.arg_size();
@@ -116,10 +175,10 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
     case BuiltinArg::Tile: {
       auto *PT = dyn_cast<PointerType>(V->getType());
       if (!PT)
-        return Bad("must be " + describeArgKind(A.Kind));
+        return Bad("must be " + describeKind(M, A.Kind));
       unsigned Spaces = getTileAddrSpaces(F, *A.Spec);
       if (!(Spaces & (1u << PT->getAddressSpace())))
-        return Bad("must be " + describeTileAddrSpaces(Spaces));
+        return Bad("must be " + describeSpaces(M, Spaces));
       // A register plus a tile's address (or, in HBM, 0); the partition
       // start from the pointer.
       Set(A.Spec->baseOp(), OperandValue::virtualReg(), I);
@@ -134,14 +193,15 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
     }
     case BuiltinArg::Reg:
       if (!V->getType()->isIntegerTy(32))
-        return Bad("must be " + describeArgKind(A.Kind));
+        return Bad("must be " + describeKind(M, A.Kind));
       Set(A.MIOp, OperandValue::virtualReg(), I);
       break;
     case BuiltinArg::Imm:
     case BuiltinArg::Sem: {
       auto *CI = dyn_cast<ConstantInt>(V);
       if (!CI || CI->getBitWidth() != 32)
-        return Bad("must be " + describeArgKind(A.Kind));
+        return Bad("must be " + describeKind(M, A.Kind) +
+                   nonConstantHint(M, V));
       int64_t X = CI->getSExtValue();
       // Only S0-S255 exist as registers (the machine may have fewer).
       if (A.Kind == BuiltinArg::Sem && (X < 0 || X > 255))
@@ -155,7 +215,8 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
     }
     case BuiltinArg::F32:
       if (!isa<ConstantFP>(V) || !V->getType()->isFloatTy())
-        return Bad("must be " + describeArgKind(A.Kind));
+        return Bad("must be " + describeKind(M, A.Kind) +
+                   nonConstantHint(M, V));
       Set(A.MIOp,
           OperandValue::imm(bit_cast<uint32_t>(
               cast<ConstantFP>(V)->getValueAPF().convertToFloat())),
@@ -176,7 +237,7 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
           checkOperands(Defaults, D, [&](unsigned Idx) { return Ops[Idx]; })) {
     if (E->OpIdx < ArgOf.size() && ArgOf[E->OpIdx] != ~0u)
       return ArgRef(ArgOf[E->OpIdx]) + ": " + E->Msg;
-    return ("'" + Name + "': " + E->Msg).str();
+    return ("'" + Twine(Name) + "': " + E->Msg).str();
   }
 
   // Every on-chip access must lie inside the tile its pointer names.
@@ -189,10 +250,15 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
     TileShape Shape = getTileShape(*A.Spec, Imm);
     std::string Err =
         checkTileBounds(Tiles[I], Shape.Partitions, Shape.FreeElems);
+    if (Err.empty() && Shape.Writes && Tiles[I].Tile &&
+        Tiles[I].Tile->isConstant())
+      Err = "writes " + describeTile(*Tiles[I].Tile) +
+            ", which is constant (a const tile: its initial contents are "
+            "all it ever holds)";
     if (Err.empty() && SE)
       Err = checkRunTimeOffset(Ptr, Tiles[I], *SE);
     if (!Err.empty())
-      return ("'" + Name + "' " + A.Spec->Role + ": " + Err).str();
+      return ("'" + Twine(Name) + "' " + A.Spec->Role + ": " + Err).str();
   }
   return "";
 }

@@ -48,6 +48,8 @@ public:
   }
 
   void addIRPasses() override {
+    // Before any machine code exists: variables never become DBG_VALUEs.
+    addPass(createNeuronISALineTablesOnlyPass());
     TargetPassConfig::addIRPasses();
   }
   void addCodeGenPrepare() override {
@@ -94,6 +96,7 @@ extern "C" void LLVMInitializeNeuronISATarget() {
   PassRegistry &PR = *PassRegistry::getPassRegistry();
   initializeNeuronISADAGToDAGISelLegacyPass(PR);
   initializeNeuronISAKernelVerifierPass(PR);
+  initializeNeuronISALineTablesOnlyPass(PR);
   initializeNeuronISATilePingPongUnrollPass(PR);
   initializeNeuronISATileSelectSplitPass(PR);
   initializeNeuronISASyncLegacyPass(PR);

@@ -3,14 +3,17 @@
 // A tile global [P x [F x float]] is addressed with LLVM's own memory model
 // (docs/KernelInterface.md): a byte offset B into it means partition
 // B / 4F, byte B % 4F of that partition, so a typed GEP's first index is a
-// partition and its second an element. Constant offsets place an access;
-// run-time offsets move it along the free dimension only, so the partitions
-// of every access are known at compile time (the instruction's partition
-// start is an immediate).
+// partition and its second an element (C's t[row][column]: a row is a
+// partition). The instruction's partition start is an immediate, hence the
+// one rule for run-time addresses: the partition is the row of the
+// offset's constant part, and the run-time part is a column offset inside
+// that row. A run-time part that can move the address by a whole row or
+// more is an error at compile time; one that leaves the row at run time is
+// stopped by the simulator.
 //
 // This file finds, for the pointer an on-chip tile operand of a builtin is
 // given, the tile and the partition and byte the access starts at, and
-// checks the access against the tile.
+// checks the access against the tile and that rule.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +24,7 @@
 #include <string>
 
 namespace llvm {
+class CallBase;
 class DataLayout;
 class GlobalVariable;
 class ScalarEvolution;
@@ -60,21 +64,32 @@ TilePointer analyzeTilePointer(const Value *Ptr, const DataLayout &DL);
 
 /// Checks an access of Partitions x FreeElems fp32 elements through P
 /// against its tile: every partition and byte it touches must lie in the
-/// tile (the bytes only when the offset is a constant; run-time offsets are
-/// checked by the simulator). Returns "" if fine, else what is wrong.
+/// tile (for a run-time offset, the access must fit in its row at the
+/// constant part's column; how far the run-time column moves it is checked
+/// by the simulator). Returns "" if fine, else what is wrong.
 std::string checkTileBounds(const TilePointer &P, uint32_t Partitions,
                             uint32_t FreeElems);
 
 /// With ScalarEvolution, which also sees through the pointer phis that loop
-/// strength reduction makes: "" unless the run-time part of Ptr's offset
-/// into its tile is provably a non-zero multiple of the tile's row size (it
-/// then moves between partitions: a run-time partition index, which the
-/// instruction set cannot express).
+/// strength reduction makes and through flattened arithmetic
+/// (`t[0] + i * F + n` is 4F * i + 4 * n): "" unless a term of the run-time
+/// part of Ptr's offset into its tile, or a step of a loop recurrence in
+/// it, moves by a whole row or more (a run-time row, which the instruction
+/// set cannot express).
 std::string checkRunTimeOffset(const Value *Ptr, const TilePointer &P,
                                ScalarEvolution &SE);
 
-/// "tile @x [P x [F x float]]".
-std::string describeTile(const GlobalVariable &Tile);
+/// The row of Ptr's constant part is the partition of its access. A GEP
+/// may hide part of that constant in a run-time index (loop strength
+/// reduction starts a pointer at tile + (C + 16 * c) and steps it down), so
+/// that the constant the GEPs show lies in an earlier row than the constant
+/// part ScalarEvolution finds (its constant terms and the constants of its
+/// recurrences' starts). Then tile argument ArgNo of CB is rewritten as
+/// tile + C + (Ptr - tile - C), whose GEPs show that row, for every later
+/// analysis (the checks, instruction selection) to see. Returns true if
+/// it rewrote the argument.
+bool makeRowExplicit(CallBase &CB, unsigned ArgNo, const DataLayout &DL,
+                     ScalarEvolution &SE);
 
 } // namespace NeuronISA
 } // namespace llvm

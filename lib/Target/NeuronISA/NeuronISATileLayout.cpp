@@ -3,6 +3,7 @@
 #include "NeuronISATileLayout.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
 #include "NeuronISA.h"
+#include "NeuronISASourceTerms.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/IR/DerivedTypes.h"
 #include "llvm/IR/GlobalVariable.h"
@@ -11,10 +12,31 @@
 
 using namespace llvm;
 
+/// "tile 't' (float[128][512])" in C, "tile @t" in IR.
+static std::string tileName(const GlobalVariable &GV) {
+  if (NeuronISA::speaksC(*GV.getParent()))
+    return NeuronISA::describeTile(GV);
+  return "tile @" + GV.getName().str();
+}
+
+/// Why GV, in Mem, is not a tile.
+static std::string describeTypeError(const GlobalVariable &GV,
+                                     StringRef Mem) {
+  const Module &M = *GV.getParent();
+  if (!NeuronISA::speaksC(M))
+    return ("tile @" + GV.getName() + " in " + Mem +
+            " must have type [P x [F x float]]")
+        .str();
+  return "tile '" + NeuronISA::globalName(M, GV.getName()) + "' in " +
+         Mem.str() + " is " + NeuronISA::typeName(M, GV.getValueType()) +
+         ": a tile is an array float[P][F], P rows (partitions, 1-128) of F "
+         "floats each";
+}
+
 NeuronISATileLayout
 NeuronISATileLayout::compute(const Module &M,
                              const NeuronISA::MachineParams &MP,
-                             SmallVectorImpl<std::string> &Errors) {
+                             SmallVectorImpl<Error> &Errors) {
   NeuronISATileLayout L;
   uint64_t Next[2] = {MP.SBUFBase, MP.PSUMBase};
   const uint64_t End[2] = {uint64_t(MP.SBUFBase) + MP.SBUFBytesPerPartition,
@@ -29,29 +51,33 @@ NeuronISATileLayout::compute(const Module &M,
     unsigned Mem = AS == NeuronISAAS::SBUF ? 0 : 1;
     uint64_t P, Bytes;
     if (!getTileType(GV, P, Bytes)) {
-      Errors.push_back(("tile @" + GV.getName() + " in " + MemName[Mem] +
-                        " must have type [P x [F x float]]")
-                           .str());
+      Errors.push_back({&GV, describeTypeError(GV, MemName[Mem])});
       continue;
     }
     if (P > MP.NumPartitions) {
-      Errors.push_back(("tile @" + GV.getName() + " has " + Twine(P) +
-                        " partitions; the machine has " +
-                        Twine(MP.NumPartitions))
-                           .str());
+      Errors.push_back(
+          {&GV, (tileName(GV) + " has " + Twine(P) +
+                 (NeuronISA::speaksC(M) ? " rows (a row is a partition)"
+                                        : " partitions") +
+                 "; the machine has " +
+                 Twine(MP.NumPartitions))
+                    .str()});
       continue;
     }
     uint64_t Addr = alignTo(Next[Mem], TileAlignment);
     if (Addr + Bytes > End[Mem]) {
       if (!Reported[Mem])
         Errors.push_back(
-            (Twine("tiles do not fit in ") + MemName[Mem] + ": @" +
-             GV.getName() + " needs " + Twine(Bytes) +
+            {&GV,
+            (Twine("tiles do not fit in ") + MemName[Mem] + ": " +
+             (NeuronISA::speaksC(M) ? NeuronISA::describeTile(GV)
+                                    : "@" + GV.getName().str()) +
+             " needs " + Twine(Bytes) +
              " bytes per partition at offset " + Twine(Addr - (Mem ? MP.PSUMBase : MP.SBUFBase)) +
              ", capacity is " +
              Twine(Mem ? MP.PSUMBytesPerPartition : MP.SBUFBytesPerPartition) +
              " bytes per partition")
-                .str());
+                .str()});
       Reported[Mem] = true;
       continue;
     }

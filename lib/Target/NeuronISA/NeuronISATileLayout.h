@@ -16,6 +16,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include <cstdint>
 #include <string>
+#include <utility>
 
 namespace llvm {
 class GlobalValue;
@@ -36,11 +37,14 @@ public:
     uint32_t BytesPerPartition;
   };
 
+  /// A problem with a tile: the tile and what is wrong.
+  using Error = std::pair<const GlobalVariable *, std::string>;
+
   /// Places every tile of M. Problems (a tile of the wrong type, memory
   /// exhausted) are appended to Errors; placement continues past them.
   static NeuronISATileLayout compute(const Module &M,
                                      const NeuronISA::MachineParams &MP,
-                                     SmallVectorImpl<std::string> &Errors);
+                                     SmallVectorImpl<Error> &Errors);
 
   /// The shape of a tile global of type [P x [F x float]]: P partitions of
   /// RowBytes = 4F bytes. False if GV has another type.

@@ -15,7 +15,7 @@
 #include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/ADT/APFloat.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/MC/MCContext.h"
@@ -62,6 +62,8 @@ class NeuronISAAsmParser : public MCTargetAsmParser {
   bool parseKernelDirective(SMLoc DirectiveLoc);
   /// .neuronisa_tile_use OPERAND, NAME
   bool parseTileUseDirective(SMLoc DirectiveLoc);
+  /// .neuronisa_tile_init NAME, PARTITION, ELEMENT, WORD...
+  bool parseTileInitDirective(SMLoc DirectiveLoc);
   /// The streamer's NeuronISA part; null when the streamer has none.
   NeuronISATargetStreamer *targetStreamer() {
     return static_cast<NeuronISATargetStreamer *>(
@@ -74,7 +76,7 @@ class NeuronISAAsmParser : public MCTargetAsmParser {
   SmallVector<std::pair<std::string, SMLoc>, 4> DeclaredKernels;
   /// The tiles declared and the tiles uses name, with where: each use must
   /// name a declared tile (checked at the end).
-  StringSet<> DeclaredTiles;
+  StringMap<NeuronISA::TileDecl> DeclaredTiles;
   SmallVector<std::pair<std::string, SMLoc>, 8> UsedTiles;
   void onEndOfFile() override;
 
@@ -335,6 +337,9 @@ ParseStatus NeuronISAAsmParser::parseDirective(AsmToken DirectiveID) {
   if (DirectiveID.getString() == NeuronISA::TileUseDirective)
     return parseTileUseDirective(DirectiveID.getLoc()) ? ParseStatus::Failure
                                                        : ParseStatus::Success;
+  if (DirectiveID.getString() == NeuronISA::TileInitDirective)
+    return parseTileInitDirective(DirectiveID.getLoc()) ? ParseStatus::Failure
+                                                        : ParseStatus::Success;
   return ParseStatus::NoMatch;
 }
 
@@ -397,6 +402,46 @@ bool NeuronISAAsmParser::parseTileUseDirective(SMLoc DirectiveLoc) {
   return false;
 }
 
+bool NeuronISAAsmParser::parseTileInitDirective(SMLoc DirectiveLoc) {
+  MCAsmParser &P = getParser();
+  NeuronISA::TileInit I;
+  SMLoc NameLoc = P.getTok().getLoc();
+  if (parseDeclName(I.Tile, "tile"))
+    return true;
+  auto It = DeclaredTiles.find(I.Tile);
+  if (It == DeclaredTiles.end())
+    return Error(NameLoc, "initial contents of tile '" + I.Tile +
+                              "', which no earlier .neuronisa_tile declares");
+  // Partition, first element, then the words: 32-bit values.
+  auto ParseU32 = [&](uint32_t &Out, const char *What) {
+    int64_t V;
+    if (P.parseComma())
+      return true;
+    SMLoc Loc = P.getTok().getLoc();
+    if (P.parseAbsoluteExpression(V))
+      return true;
+    if (V < 0 || V > UINT32_MAX)
+      return Error(Loc, Twine(What) + " out of range 0-" + Twine(UINT32_MAX));
+    Out = static_cast<uint32_t>(V);
+    return false;
+  };
+  if (ParseU32(I.Partition, "partition") || ParseU32(I.Element, "element"))
+    return true;
+  do {
+    if (ParseU32(I.Words.emplace_back(), "an fp32 word"))
+      return true;
+  } while (P.getTok().is(AsmToken::Comma));
+  if (P.parseEOL())
+    return true;
+  std::string Msg = NeuronISA::checkTileInit(It->second, I.Partition,
+                                             I.Element, I.Words.size());
+  if (!Msg.empty())
+    return Error(DirectiveLoc, Msg);
+  if (NeuronISATargetStreamer *TS = targetStreamer())
+    TS->emitTileInit(I);
+  return false;
+}
+
 void NeuronISAAsmParser::onEndOfFile() {
   // A kernel's entry is its symbol: a loader could not start one that names
   // no code.
@@ -452,7 +497,7 @@ bool NeuronISAAsmParser::parseTileDirective(SMLoc DirectiveLoc) {
                  "tile address and size must be multiples of 4 bytes");
   if (P.parseEOL())
     return true;
-  DeclaredTiles.insert(T.Name);
+  DeclaredTiles[T.Name] = T;
   if (NeuronISATargetStreamer *TS = targetStreamer())
     TS->emitTile(T);
   return false;

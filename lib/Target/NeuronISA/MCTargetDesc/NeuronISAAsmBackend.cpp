@@ -3,6 +3,8 @@
 // Applies fixups once the layout is known: branch offsets within a section
 // and 32-bit fields whose symbol is defined. What stays unresolved becomes a
 // relocation (NeuronISAELFObjectWriter). No instruction needs relaxation.
+// Code addresses in debug sections are resolved here too: a kernel is loaded
+// with .text at address 0, so the address of a label is its .text offset.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,6 +16,7 @@
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCELFObjectWriter.h"
 #include "llvm/MC/MCObjectWriter.h"
+#include "llvm/MC/MCSectionELF.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/MC/MCValue.h"
 #include "llvm/Support/EndianStream.h"
@@ -42,6 +45,9 @@ public:
     return Infos[Kind - FirstTargetFixupKind];
   }
 
+  std::optional<bool> evaluateFixup(const MCFragment &F, MCFixup &Fixup,
+                                    MCValue &Target, uint64_t &Value) override;
+
   void applyFixup(const MCFragment &F, const MCFixup &Fixup,
                   const MCValue &Target, uint8_t *Data, uint64_t Value,
                   bool IsResolved) override;
@@ -52,11 +58,43 @@ public:
 
 } // namespace
 
+static bool inDebugSection(const MCFragment &F) {
+  return F.getParent()->getName().starts_with(".debug_");
+}
+
+/// Debug sections hold no relocations (docs/ObjectFormat.md): offsets into
+/// other debug sections are label differences (MCAsmInfo's
+/// DwarfUsesRelocationsAcrossSections), and a code address, such as a line
+/// table's DW_LNE_set_address or an entry of .debug_addr, is the offset of
+/// its label in .text, where the loader puts address 0. Anything else stays
+/// unresolved, and applyFixup reports it.
+std::optional<bool> NeuronISAAsmBackend::evaluateFixup(const MCFragment &F,
+                                                       MCFixup &Fixup,
+                                                       MCValue &Target,
+                                                       uint64_t &Value) {
+  const MCSymbol *Sym = Target.getAddSym();
+  if (!inDebugSection(F) || !Sym || Target.getSubSym() ||
+      Target.getSpecifier() || !Sym->isInSection() ||
+      Sym->getSection().getName() != ".text")
+    return std::nullopt;
+  Value = Asm->getSymbolOffset(*Sym) + Target.getConstant();
+  return true;
+}
+
 void NeuronISAAsmBackend::applyFixup(const MCFragment &F, const MCFixup &Fixup,
                                      const MCValue &Target, uint8_t *Data,
                                      uint64_t Value, bool IsResolved) {
-  maybeAddReloc(F, Fixup, Target, Value, IsResolved);
   MCContext &Ctx = getContext();
+  if (!IsResolved && inDebugSection(F)) {
+    const MCSymbol *Sym = Target.getAddSym();
+    Ctx.reportError(Fixup.getLoc(),
+                    "debug information refers to '" +
+                        (Sym ? Sym->getName() : StringRef("?")) +
+                        "', which is not in .text: NeuronISA kernels are "
+                        "loaded with .text at address 0, not linked");
+    return;
+  }
+  maybeAddReloc(F, Fixup, Target, Value, IsResolved);
   switch (unsigned(Fixup.getKind())) {
   case NeuronISA::fixup_neuronisa_branch: {
     // Value is target - branch, in bytes (zero when a relocation will say).

@@ -14,6 +14,13 @@
 //   records  u32 .text offset of the instruction, u32 tile operand, u32
 //            tile (index into the tiles of .neuronisa.meta) (12 bytes each)
 //
+// Layout of .neuronisa.tileinit (little-endian), present if tiles have
+// initial contents:
+//   header   "NITI", u16 version (1), u16 0, u32 record count
+//   records  u32 tile (index into the tiles of .neuronisa.meta), u32
+//            partition, u32 first element, u32 word count N, N u32 words
+//            (fp32 bits)
+//
 //===----------------------------------------------------------------------===//
 
 #include "NeuronISAMetadata.h"
@@ -33,6 +40,10 @@ static constexpr size_t HeaderBytes = 16, KernelBytes = 16, TileBytes = 20;
 static constexpr char TileUseMagic[4] = {'N', 'I', 'T', 'U'};
 static constexpr uint16_t TileUseVersion = 1;
 static constexpr size_t TileUseHeaderBytes = 12, TileUseBytes = 12;
+
+static constexpr char TileInitMagic[4] = {'N', 'I', 'T', 'I'};
+static constexpr uint16_t TileInitVersion = 1;
+static constexpr size_t TileInitHeaderBytes = 12, TileInitRecordBytes = 16;
 
 static Error malformedSection(StringRef Section, const Twine &Msg) {
   return createStringError("malformed " + Section + " section: " + Msg);
@@ -229,4 +240,62 @@ Expected<ObjectMetadata> NeuronISA::readMetadata(ArrayRef<uint8_t> Bytes) {
     M.Tiles.push_back(std::move(T));
   }
   return M;
+}
+
+std::string NeuronISA::writeTileInits(ArrayRef<TileInitRecord> Records) {
+  std::string Out;
+  raw_string_ostream OS(Out);
+  writeSectionPrefix(OS, TileInitMagic, TileInitVersion);
+  support::endian::Writer W(OS, endianness::little);
+  W.write<uint32_t>(Records.size());
+  for (const TileInitRecord &R : Records) {
+    W.write<uint32_t>(R.Tile);
+    W.write<uint32_t>(R.Partition);
+    W.write<uint32_t>(R.Element);
+    W.write<uint32_t>(R.Words.size());
+    for (uint32_t Word : R.Words)
+      W.write<uint32_t>(Word);
+  }
+  return Out;
+}
+
+Expected<std::vector<TileInitRecord>>
+NeuronISA::readTileInits(ArrayRef<uint8_t> Bytes, ArrayRef<TileDecl> Tiles) {
+  using support::endian::read32le;
+  auto Malformed = [](const Twine &Msg) {
+    return malformedSection(TileInitSection, Msg);
+  };
+  if (Error E = checkSectionPrefix(TileInitSection, Bytes, TileInitHeaderBytes,
+                                   TileInitMagic, TileInitVersion))
+    return E;
+  uint64_t Count = read32le(Bytes.data() + 8);
+  std::vector<TileInitRecord> Records;
+  uint64_t At = TileInitHeaderBytes;
+  for (uint64_t I = 0; I != Count; ++I) {
+    if (At + TileInitRecordBytes > Bytes.size())
+      return Malformed("record " + Twine(I) + " of " + Twine(Count) +
+                       " runs past the end of the section");
+    const uint8_t *P = Bytes.data() + At;
+    TileInitRecord R{read32le(P), read32le(P + 4), read32le(P + 8), {}};
+    uint64_t N = read32le(P + 12);
+    At += TileInitRecordBytes;
+    if (At + 4 * N > Bytes.size())
+      return Malformed("the " + Twine(N) + " words of record " + Twine(I) +
+                       " run past the end of the section");
+    if (R.Tile >= Tiles.size())
+      return Malformed("record " + Twine(I) + " names tile " + Twine(R.Tile) +
+                       " of the " + Twine(Tiles.size()) + " in " +
+                       MetadataSection);
+    std::string Msg = checkTileInit(Tiles[R.Tile], R.Partition, R.Element, N);
+    if (!Msg.empty())
+      return Malformed(Msg);
+    for (uint64_t K = 0; K != N; ++K)
+      R.Words.push_back(read32le(Bytes.data() + At + 4 * K));
+    At += 4 * N;
+    Records.push_back(std::move(R));
+  }
+  if (At != Bytes.size())
+    return Malformed(Twine(Bytes.size() - At) +
+                     " bytes after the last record");
+  return Records;
 }

@@ -58,6 +58,26 @@ std::string writeTileUseHeader(size_t Count);
 Expected<std::vector<TileUseRecord>> readTileUses(ArrayRef<uint8_t> Bytes,
                                                   size_t NumTiles);
 
+/// The initial contents of tiles (.neuronisa_tile_init): loaded into the
+/// tiles before the kernel starts.
+constexpr StringLiteral TileInitSection = ".neuronisa.tileinit";
+
+/// Words (fp32 bits) at elements [Element, Element + Words.size()) of
+/// partition Partition of tile Tile (an index into ObjectMetadata::Tiles).
+struct TileInitRecord {
+  uint32_t Tile = 0;
+  uint32_t Partition = 0;
+  uint32_t Element = 0;
+  std::vector<uint32_t> Words;
+};
+
+/// The bytes of a .neuronisa.tileinit section holding Records.
+std::string writeTileInits(ArrayRef<TileInitRecord> Records);
+/// Parses a .neuronisa.tileinit section and checks every record against
+/// the tiles of .neuronisa.meta (tile index, partition, elements).
+Expected<std::vector<TileInitRecord>>
+readTileInits(ArrayRef<uint8_t> Bytes, ArrayRef<TileDecl> Tiles);
+
 } // namespace NeuronISA
 } // namespace llvm
 

@@ -6,8 +6,9 @@
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCContext.h"
 #include "llvm/MC/MCExpr.h"
-#include "llvm/MC/MCSymbol.h"
+#include "llvm/MC/MCObjectFileInfo.h"
 #include "llvm/MC/MCSectionELF.h"
+#include "llvm/MC/MCSymbol.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormattedStream.h"
 
@@ -88,6 +89,31 @@ void NeuronISA::printTileUseDirective(raw_ostream &OS, const TileUse &U) {
   OS << '\n';
 }
 
+std::string NeuronISA::checkTileInit(const TileDecl &T, uint64_t Partition,
+                                     uint64_t Element, uint64_t Count) {
+  if (Partition >= T.Partitions)
+    return ("initial contents of tile '" + T.Name + "' at partition " +
+            Twine(Partition) + ", past its " + Twine(T.Partitions) +
+            " partitions")
+        .str();
+  uint64_t Elems = T.BytesPerPartition / 4;
+  if (Element + Count > Elems)
+    return ("initial contents of tile '" + T.Name + "' at elements [" +
+            Twine(Element) + ", " + Twine(Element + Count) +
+            ") of a partition, past its " + Twine(Elems) + " elements")
+        .str();
+  return "";
+}
+
+void NeuronISA::printTileInitDirective(raw_ostream &OS, const TileInit &I) {
+  OS << '\t' << TileInitDirective << '\t';
+  printName(OS, I.Tile);
+  OS << ", " << I.Partition << ", " << I.Element;
+  for (uint32_t W : I.Words)
+    OS << ", " << format_hex(W, 10);
+  OS << '\n';
+}
+
 void NeuronISATargetAsmStreamer::emitTile(const TileDecl &T) {
   printTileDirective(OS, T);
 }
@@ -98,6 +124,10 @@ void NeuronISATargetAsmStreamer::emitKernel(const KernelDecl &K) {
 
 void NeuronISATargetAsmStreamer::emitTileUse(const TileUse &U) {
   printTileUseDirective(OS, U);
+}
+
+void NeuronISATargetAsmStreamer::emitTileInit(const TileInit &I) {
+  printTileInitDirective(OS, I);
 }
 
 void NeuronISATargetELFStreamer::emitTileUse(const TileUse &U) {
@@ -139,15 +169,45 @@ void NeuronISATargetELFStreamer::emitTileUses() {
   }
 }
 
+void NeuronISATargetELFStreamer::emitTileInits() {
+  MCStreamer &S = getStreamer();
+  MCContext &Ctx = S.getContext();
+  std::vector<TileInitRecord> Records;
+  for (const auto &[I, Loc] : Inits) {
+    StringRef Name = I.Tile;
+    auto It = find_if(Tiles, [&](const TileDecl &T) { return T.Name == Name; });
+    if (It == Tiles.end()) {
+      Ctx.reportError(Loc, "initial contents of tile '" + I.Tile +
+                               "', which no .neuronisa_tile declares");
+      continue;
+    }
+    Records.push_back({uint32_t(It - Tiles.begin()), I.Partition, I.Element,
+                       std::vector<uint32_t>(I.Words.begin(), I.Words.end())});
+  }
+  S.switchSection(Ctx.getELFSection(NeuronISA::TileInitSection,
+                                    ELF::SHT_PROGBITS, /*Flags=*/0));
+  S.emitValueToAlignment(Align(4));
+  S.emitBytes(NeuronISA::writeTileInits(Records));
+}
+
 void NeuronISATargetELFStreamer::finish() {
   MCStreamer &S = getStreamer();
-  MCSection *Sec = S.getContext().getELFSection(
-      NeuronISA::MetadataSection, ELF::SHT_PROGBITS, /*Flags=*/0);
+  MCContext &Ctx = S.getContext();
+  MCSection *Sec = Ctx.getELFSection(NeuronISA::MetadataSection,
+                                     ELF::SHT_PROGBITS, /*Flags=*/0);
   S.pushSection();
+  // The assembler writes the line table (.file/.loc) after this; assembly
+  // written by llc names .debug_line before its end. Opening the section
+  // here puts it before the kernel's sections in both, so that llc and
+  // neuronisa-asm write the same object.
+  if (!Ctx.getMCDwarfLineTables().empty())
+    S.switchSection(Ctx.getObjectFileInfo()->getDwarfLineSection());
   S.switchSection(Sec);
   S.emitValueToAlignment(Align(4));
   S.emitBytes(NeuronISA::writeMetadata({Kernels, Tiles}));
   if (!Uses.empty())
     emitTileUses();
+  if (!Inits.empty())
+    emitTileInits();
   S.popSection();
 }

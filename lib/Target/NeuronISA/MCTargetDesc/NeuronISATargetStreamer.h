@@ -7,16 +7,20 @@
 //   .neuronisa_tile NAME, sbuf|psum, ADDRESS, BYTES, PARTITIONS
 //   .neuronisa_kernel NAME[, scalar|hbm]...
 //   .neuronisa_tile_use OPERAND, NAME
+//   .neuronisa_tile_init NAME, PARTITION, ELEMENT, WORD...
 //
 // (the tile's per-partition start address, bytes per partition and
 // partitions; the kernel's entry symbol and its arguments r1.. in order;
-// the tile that tile operand OPERAND of the next instruction names),
+// the tile that tile operand OPERAND of the next instruction names; initial
+// contents of a tile: fp32 words, as their bits, from element ELEMENT of
+// partition PARTITION on),
 // written by the AsmPrinter through the target streamer and read back by
 // the assembly parser, which hands them to the target streamer of whoever
 // parses (neuronisa-asm prints them again, neuronisa-sim's loader keeps
 // them, the ELF streamer writes them into the object's .neuronisa.meta
-// section, and the tile uses into .neuronisa.tileuse). TileDecl, KernelDecl
-// and TileUse are the records every format shares.
+// section, the tile uses into .neuronisa.tileuse and the initial contents
+// into .neuronisa.tileinit). TileDecl, KernelDecl, TileUse and TileInit are
+// the records every format shares.
 //
 //===----------------------------------------------------------------------===//
 
@@ -85,11 +89,33 @@ constexpr StringLiteral TileUseDirective = ".neuronisa_tile_use";
 /// Tile operands an instruction has at most.
 constexpr unsigned MaxTileOperands = 3;
 
+/// Initial contents of part of a tile, loaded before the kernel starts
+/// (docs/KernelInterface.md): the fp32 words Words (their bits) at elements
+/// [Element, Element + Words.size()) of partition Partition of tile Tile.
+/// Tile memory not initialized so is zero.
+struct TileInit {
+  std::string Tile;
+  uint32_t Partition = 0;
+  uint32_t Element = 0;
+  SmallVector<uint32_t, 8> Words;
+};
+
+/// .neuronisa_tile_init NAME, PARTITION, ELEMENT, WORD...
+constexpr StringLiteral TileInitDirective = ".neuronisa_tile_init";
+/// Words the compiler writes per directive at most (any number parses).
+constexpr unsigned TileInitWordsPerDirective = 8;
+
+/// "" if Count words at Element of partition Partition lie inside T, else
+/// what is wrong (the assembly parser's and the object reader's check).
+std::string checkTileInit(const TileDecl &T, uint64_t Partition,
+                          uint64_t Element, uint64_t Count);
+
 /// The directives as they are written (a line each, with a leading tab):
 /// the assembly printer's and the disassembler's.
 void printTileDirective(raw_ostream &OS, const TileDecl &T);
 void printKernelDirective(raw_ostream &OS, const KernelDecl &K);
 void printTileUseDirective(raw_ostream &OS, const TileUse &U);
+void printTileInitDirective(raw_ostream &OS, const TileInit &I);
 
 } // namespace NeuronISA
 
@@ -102,6 +128,7 @@ public:
   virtual void emitKernel(const NeuronISA::KernelDecl &K) {}
   /// U applies to the next instruction emitted.
   virtual void emitTileUse(const NeuronISA::TileUse &U) {}
+  virtual void emitTileInit(const NeuronISA::TileInit &I) {}
 };
 
 /// Writes placements as .neuronisa_tile directives.
@@ -114,6 +141,7 @@ public:
   void emitTile(const NeuronISA::TileDecl &T) override;
   void emitKernel(const NeuronISA::KernelDecl &K) override;
   void emitTileUse(const NeuronISA::TileUse &U) override;
+  void emitTileInit(const NeuronISA::TileInit &I) override;
 };
 
 /// Keeps placements and kernels and, when the object is finished, writes
@@ -121,10 +149,13 @@ public:
 /// has that section, empty or not. Tile uses go to .neuronisa.tileuse (only
 /// if there are any), each at the .text offset of its instruction: a label
 /// placed where the directive is, whose distance from the start of .text the
-/// assembler computes.
+/// assembler computes. Initial contents go to .neuronisa.tileinit (only if
+/// there are any).
 class NeuronISATargetELFStreamer final : public NeuronISATargetStreamer {
   std::vector<NeuronISA::TileDecl> Tiles;
   std::vector<NeuronISA::KernelDecl> Kernels;
+  std::vector<std::pair<NeuronISA::TileInit, SMLoc>> Inits;
+  void emitTileInits();
   struct PendingUse {
     NeuronISA::TileUse U;
     MCSymbol *At;
@@ -141,6 +172,9 @@ public:
     Kernels.push_back(K);
   }
   void emitTileUse(const NeuronISA::TileUse &U) override;
+  void emitTileInit(const NeuronISA::TileInit &I) override {
+    Inits.push_back({I, getStreamer().getStartTokLoc()});
+  }
   void finish() override;
 };
 

@@ -2,9 +2,10 @@
 ; With debug locations (neuronisa-clang always emits line tables), errors
 ; name the source file and line: an instruction's own location, the first
 ; located use of an alloca, the first line of a function (its scope line).
+; The compile unit is C, so the messages name C's types and constructs.
 
-; CHECK-DAG: error: kernel.c:7:9: in function wide{{.*}}: unsupported type i64 in 'sext'
-; CHECK-DAG: error: kernel.c:12:5: in function stack{{.*}}: stack objects (alloca) are not supported
+; CHECK-DAG: error: kernel.c:7:9: in function wide{{.*}}: long long arithmetic is not supported: scalar code is 32-bit (int, unsigned)
+; CHECK-DAG: error: kernel.c:12:5: in function stack{{.*}}: this local variable needs memory (a local array indexed at run time, a struct or array used as a whole, or a variable whose address is taken), and NeuronISA engines have no stack
 ; CHECK-DAG: error: kernel.c:20:0: in function nine{{.*}}: has 9 arguments
 
 define i32 @wide(i32 %a) !dbg !5 {

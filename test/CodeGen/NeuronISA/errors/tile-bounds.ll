@@ -97,7 +97,7 @@ define void @dma_side(ptr addrspace(1) %in) {
 
 ; A run-time index that steps whole partitions cannot be encoded: the
 ; partition start is an immediate.
-; CHECK: error: {{.*}}in function runtime_partition_index{{.*}}: 'neuronisa.dve.memset' dst: a run-time index into tile @a [8 x [16 x float]] steps 64 bytes, a multiple of its partition size (64 bytes): run-time partition indices are not supported, the partition start must be a constant
+; CHECK: error: {{.*}}in function runtime_partition_index{{.*}}: 'neuronisa.dve.memset' dst: the row of this address into tile @a [8 x [16 x float]] is chosen at run time (it moves by 64 bytes per step, a row of 64 bytes): a row is a partition, which an instruction names as a constant
 define void @runtime_partition_index(i32 %i) {
   %r = getelementptr [8 x [16 x float]], ptr addrspace(2) @a, i32 0, i32 %i
   call void @neuronisa.dve.memset(ptr addrspace(2) %r, float 1.0, i32 1, i32 16)
@@ -106,7 +106,7 @@ define void @runtime_partition_index(i32 %i) {
 
 ; The same, through the pointer phi that loop strength reduction makes of a
 ; loop over partitions (found with ScalarEvolution).
-; CHECK: error: {{.*}}in function partition_loop{{.*}}: 'neuronisa.dve.memset' dst: a run-time offset into tile @a [8 x [16 x float]] is a multiple of its partition size (64 bytes): run-time partition indices are not supported, the partition start must be a constant
+; CHECK: error: {{.*}}in function partition_loop{{.*}}: 'neuronisa.dve.memset' dst: the row of this address into tile @a [8 x [16 x float]] is chosen at run time (it moves by 64 bytes per step, a row of 64 bytes): a row is a partition, which an instruction names as a constant
 define void @partition_loop(i32 %n) {
 entry:
   br label %loop

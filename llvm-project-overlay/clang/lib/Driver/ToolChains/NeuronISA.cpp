@@ -30,6 +30,12 @@ NeuronISAToolChain::TranslateArgs(const DerivedArgList &Args,
 #define NEURONISA_SEPARATE(ID, SPELLING, VALUE)                                \
   DAL->AddSeparateArg(nullptr, Opts.getOption(options::OPT_##ID), VALUE);
 #include "NeuronISAKernelDefaults.def"
+  // Source locations for the backend's errors. clang's driver has no option
+  // for locations without debug information (tools/neuronisa-clang sets
+  // that mode itself), so in tree a kernel compiled without -g gets line
+  // tables, and its object their .debug_line.
+  if (!Args.hasArg(options::OPT_g_Group))
+    DAL->AddFlagArg(nullptr, Opts.getOption(options::OPT_gline_tables_only));
   for (Arg *A : Args)
     DAL->append(A);
   return DAL;
