@@ -64,9 +64,23 @@ if all(os.path.exists(os.path.join(config.neuronisa_fuzzer_dir, f))
     config.environment["PATH"] = os.pathsep.join(
         [config.neuronisa_fuzzer_dir, config.environment["PATH"]])
 
+# The host oracle (test/host): the host's C compilers build kernels against
+# the host neuronisa.h, as shared objects with DWARF for neuronisa-host-run.
+config.substitutions.append(
+    ("%host_cflags", "-g -shared -fPIC -I " +
+     os.path.join(config.neuronisa_obj_root, "include", "host")))
+host_cc = lit.util.which("cc")
+if host_cc:
+    config.available_features.add("host-cc")
+    config.substitutions.append(("%host_cc", host_cc))
+host_clang = os.path.join(config.llvm_tools_dir, "clang")
+if os.path.exists(host_clang):
+    config.available_features.add("host-clang")
+    config.substitutions.append(("%host_clang", host_clang))
+
 # Tools built by the project.
 for tool in ["neuronisa-sim", "neuronisa-asm", "neuronisa-objdump",
-             "neuronisa-sync-check", "neuronisa-clang"]:
+             "neuronisa-sync-check", "neuronisa-clang", "neuronisa-host-run"]:
     exe = os.path.join(config.neuronisa_obj_root, "bin", tool)
     if os.path.exists(exe):
         config.available_features.add(tool)

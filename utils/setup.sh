@@ -3,7 +3,7 @@
 #   1. installs the Debian packages it needs, if missing (LLVM 22, the
 #      clang 22 libraries, CMake, Ninja, GoogleTest, Python 3 with numpy and
 #      matplotlib, Coq and OCaml for proofs/, clang's libFuzzer and sanitizer
-#      runtimes for fuzz/);
+#      runtimes for fuzz/, libffi for neuronisa-host-run);
 #   2. configures and builds everything into build/;
 #   3. compiles the example kernel, written in C, with neuronisa-clang (clang
 #      22 and the NeuronISA backend), shows its engine-partitioned assembly,
@@ -15,7 +15,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(cmake ninja-build g++ python3 python3-numpy python3-matplotlib
           libgtest-dev llvm-22 llvm-22-dev llvm-22-tools clang-22
           libclang-22-dev libclang-cpp22-dev libclang-rt-22-dev
-          make coq ocaml-nox ocaml-findlib)
+          make coq ocaml-nox ocaml-findlib libffi-dev)
 missing=()
 for p in "${PACKAGES[@]}"; do
   dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -1,24 +1,17 @@
-//===-- DataPath.cpp - Functional execution of data-path ops --------------===//
+//===-- DataPath.cpp - What data-path instructions compute ----------------===//
 
 #include "DataPath.h"
 #include "MCTargetDesc/NeuronISASemantics.h"
+#include "Memory.h"
+#include "Program.h"
+#include "TileAccess.h"
 #include <algorithm>
 #include <type_traits>
+#include <vector>
 
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
 using namespace llvm::NeuronISA;
-
-namespace {
-/// A [P x F] view of an on-chip access from partition P0.
-struct TileView {
-  Memory &M;
-  Region R;
-  uint32_t Addr;
-  unsigned P0;
-  float *row(unsigned P) const { return M.onChipRow(R, P0 + P, Addr); }
-};
-} // namespace
 
 /// Calls Body with Op as a compile-time constant (std::integral_constant), so
 /// that the element loop it contains is specialized for the operation.
@@ -51,99 +44,79 @@ static std::vector<float> &scratch(size_t N) {
   return S;
 }
 
-void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
-                                    Memory &M) {
-  auto view = [&](unsigned K) {
-    return TileView{M, T[K].Reg, T[K].Addr, I.Tiles[K].PartStart};
-  };
-  const TileOperand &D = I.Tiles[0];
-  const unsigned P = D.Partitions, F = D.FreeElems;
+/// dma.load, dma.store: a copy between HBM rows and on-chip rows.
+static void copyRows(const DataPathOp &I, const RowView *Rows) {
+  const DataPathOp::Shape &S = I.Tiles[1];
+  for (unsigned Pi = 0; Pi != S.Partitions; ++Pi)
+    std::copy_n(Rows[1].row(Pi), S.FreeElems, Rows[0].row(Pi));
+}
 
-  switch (I.Fmt) {
-  case TileFormat::None:
-    return;
-  case TileFormat::DMALoad: {
-    const TileOperand &S = I.Tiles[1];
-    TileView Dst = view(0);
-    for (unsigned Pi = 0; Pi != S.Partitions; ++Pi)
-      std::copy_n(M.hbmAt(T[1].Buf, T[1].Addr + Pi * S.RowStride),
-                  S.FreeElems, Dst.row(Pi));
-    return;
+/// dst[m][n] (+)= sum_k stat[k][m] * mov[k][n], summed over k in increasing
+/// order from the accumulator.
+static void matMul(const DataPathOp &I, const RowView *Rows) {
+  unsigned K = I.Tiles[1].Partitions, Mm = I.Tiles[0].Partitions,
+           N = I.Tiles[0].FreeElems;
+  bool Acc = I.named(OpName::acc) != 0;
+  std::vector<float> &Out = scratch(size_t(Mm) * N);
+  RowView Dst = Rows[0], Stat = Rows[1], Mov = Rows[2];
+  for (unsigned Mi = 0; Mi != Mm; ++Mi) {
+    float *O = &Out[size_t(Mi) * N];
+    if (Acc)
+      std::copy_n(Dst.row(Mi), N, O);
+    else
+      std::fill_n(O, N, 0.0f);
   }
-  case TileFormat::DMAStore: {
-    TileView Src = view(1);
-    for (unsigned Pi = 0; Pi != P; ++Pi)
-      std::copy_n(Src.row(Pi), F,
-                  M.hbmAt(T[0].Buf, T[0].Addr + Pi * D.RowStride));
-    return;
-  }
-  case TileFormat::MatMul: {
-    // dst[m][n] (+)= sum_k stat[k][m] * mov[k][n]
-    unsigned K = I.Tiles[1].Partitions, Mm = D.Partitions, N = D.FreeElems;
-    bool Acc = I.named(OpName::acc) != 0;
-    std::vector<float> &Out = scratch(size_t(Mm) * N);
-    TileView Dst = view(0), Stat = view(1), Mov = view(2);
+  for (unsigned Ki = 0; Ki != K; ++Ki) {
+    const float *S = Stat.row(Ki), *Mv = Mov.row(Ki);
     for (unsigned Mi = 0; Mi != Mm; ++Mi) {
+      float A = S[Mi];
       float *O = &Out[size_t(Mi) * N];
-      if (Acc)
-        std::copy_n(Dst.row(Mi), N, O);
-      else
-        std::fill_n(O, N, 0.0f);
+      for (unsigned Ni = 0; Ni != N; ++Ni)
+        O[Ni] += A * Mv[Ni];
     }
-    for (unsigned Ki = 0; Ki != K; ++Ki) {
-      const float *S = Stat.row(Ki), *Mv = Mov.row(Ki);
-      for (unsigned Mi = 0; Mi != Mm; ++Mi) {
-        float A = S[Mi];
-        float *O = &Out[size_t(Mi) * N];
-        for (unsigned Ni = 0; Ni != N; ++Ni)
-          O[Ni] += A * Mv[Ni];
-      }
-    }
-    for (unsigned Mi = 0; Mi != Mm; ++Mi)
-      std::copy_n(&Out[size_t(Mi) * N], N, Dst.row(Mi));
-    return;
   }
-  case TileFormat::Transpose: {
-    // dst[F x P] = src[P x F]^T
-    const TileOperand &S = I.Tiles[1];
-    unsigned SP = S.Partitions, SF = S.FreeElems;
-    std::vector<float> &Out = scratch(size_t(SP) * SF);
-    TileView Src = view(1), Dst = view(0);
-    for (unsigned Pi = 0; Pi != SP; ++Pi) {
-      const float *R = Src.row(Pi);
-      for (unsigned Fi = 0; Fi != SF; ++Fi)
-        Out[size_t(Fi) * SP + Pi] = R[Fi];
-    }
-    for (unsigned Fi = 0; Fi != SF; ++Fi)
-      std::copy_n(&Out[size_t(Fi) * SP], SP, Dst.row(Fi));
-    return;
-  }
-  case TileFormat::Reduce: {
-    const TileOperand &S = I.Tiles[1];
-    AluOp Op = static_cast<AluOp>(I.SubOp);
-    std::vector<float> &Out = scratch(P);
-    TileView Src = view(1), Dst = view(0);
-    for (unsigned Pi = 0; Pi != P; ++Pi) {
-      const float *R = Src.row(Pi);
-      float V = reduceIdentity(Op);
-      for (unsigned Fi = 0; Fi != S.FreeElems; ++Fi)
-        V = applyAlu(Op, V, R[Fi]);
-      Out[Pi] = V;
-    }
-    for (unsigned Pi = 0; Pi != P; ++Pi)
-      *Dst.row(Pi) = Out[Pi];
-    return;
-  }
-  default:
-    break;
-  }
+  for (unsigned Mi = 0; Mi != Mm; ++Mi)
+    std::copy_n(&Out[size_t(Mi) * N], N, Dst.row(Mi));
+}
 
-  // Element-wise formats: each row is computed into scratch and then stored
-  // (a destination may overlap its sources within a partition). The
-  // operation is chosen once per instruction, not per element.
+/// dst[F x P] = src[P x F]^T
+static void transpose(const DataPathOp &I, const RowView *Rows) {
+  unsigned SP = I.Tiles[1].Partitions, SF = I.Tiles[1].FreeElems;
+  std::vector<float> &Out = scratch(size_t(SP) * SF);
+  for (unsigned Pi = 0; Pi != SP; ++Pi) {
+    const float *R = Rows[1].row(Pi);
+    for (unsigned Fi = 0; Fi != SF; ++Fi)
+      Out[size_t(Fi) * SP + Pi] = R[Fi];
+  }
+  for (unsigned Fi = 0; Fi != SF; ++Fi)
+    std::copy_n(&Out[size_t(Fi) * SP], SP, Rows[0].row(Fi));
+}
+
+/// dst[p][0] = src[p][0] op src[p][1] op ..., left to right from the
+/// operation's identity.
+static void reduce(const DataPathOp &I, const RowView *Rows) {
+  unsigned P = I.Tiles[0].Partitions, F = I.Tiles[1].FreeElems;
+  AluOp Op = static_cast<AluOp>(I.SubOp);
+  std::vector<float> &Out = scratch(P);
+  for (unsigned Pi = 0; Pi != P; ++Pi) {
+    const float *R = Rows[1].row(Pi);
+    float V = reduceIdentity(Op);
+    for (unsigned Fi = 0; Fi != F; ++Fi)
+      V = applyAlu(Op, V, R[Fi]);
+    Out[Pi] = V;
+  }
+  for (unsigned Pi = 0; Pi != P; ++Pi)
+    *Rows[0].row(Pi) = Out[Pi];
+}
+
+/// Element-wise formats: each row is computed into scratch and then stored
+/// (a destination may overlap its sources within a partition). The
+/// operation is chosen once per instruction, not per element.
+static void elementWise(const DataPathOp &I, const RowView *Rows) {
+  const unsigned P = I.Tiles[0].Partitions, F = I.Tiles[0].FreeElems;
   auto F32 = [&](OpName Name) { return f32FromBits(I.named(Name)); };
   float *Row = scratch(F).data();
-  TileView Dst = view(0);
+  RowView Dst = Rows[0], Src = Rows[1], Src2 = Rows[2];
   auto rows = [&](auto &&Compute) {
     for (unsigned Pi = 0; Pi != P; ++Pi) {
       Compute(Pi, Row);
@@ -151,59 +124,46 @@ void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
     }
   };
   switch (I.Fmt) {
-  case TileFormat::Act: {
-    float Scale = F32(OpName::scale), Bias = F32(OpName::bias);
-    TileView Src = view(1);
-    withActFunc(static_cast<ActFunc>(I.SubOp), [&](auto Fn) {
-      rows([&](unsigned Pi, float *Out) {
-        const float *S = Src.row(Pi);
-        for (unsigned Fi = 0; Fi != F; ++Fi)
-          Out[Fi] = applyActivation(Fn, S[Fi], Scale, Bias);
-      });
-    });
-    return;
-  }
+  case TileFormat::Act:
   case TileFormat::ActBias: {
-    float Scale = F32(OpName::scale);
-    TileView Src = view(1), BiasTile = view(2);
+    // f(src * scale + bias), the bias an immediate or a [P x 1] tile.
+    bool TileBias = I.Fmt == TileFormat::ActBias;
+    float Scale = F32(OpName::scale), Imm = TileBias ? 0.0f : F32(OpName::bias);
     withActFunc(static_cast<ActFunc>(I.SubOp), [&](auto Fn) {
       rows([&](unsigned Pi, float *Out) {
         const float *S = Src.row(Pi);
-        float Bias = *BiasTile.row(Pi);
+        float Bias = TileBias ? *Src2.row(Pi) : Imm;
         for (unsigned Fi = 0; Fi != F; ++Fi)
           Out[Fi] = applyActivation(Fn, S[Fi], Scale, Bias);
       });
     });
     return;
   }
-  case TileFormat::TensorTensor: {
-    TileView A = view(1), B = view(2);
+  case TileFormat::TensorTensor:
     withAluOp(static_cast<AluOp>(I.SubOp), [&](auto Op) {
       rows([&](unsigned Pi, float *Out) {
-        const float *X = A.row(Pi), *Y = B.row(Pi);
+        const float *X = Src.row(Pi), *Y = Src2.row(Pi);
         for (unsigned Fi = 0; Fi != F; ++Fi)
           Out[Fi] = applyAlu(Op, X[Fi], Y[Fi]);
       });
     });
     return;
-  }
   case TileFormat::TensorScalar:
   case TileFormat::TensorScalarTile: {
-    TileView Src = view(1);
+    // src op s, the scalar an immediate or a [P x 1] tile.
     bool Immediate = I.Fmt == TileFormat::TensorScalar;
     float Imm = Immediate ? F32(OpName::s) : 0.0f;
     withAluOp(static_cast<AluOp>(I.SubOp), [&](auto Op) {
       rows([&](unsigned Pi, float *Out) {
         const float *S = Src.row(Pi);
-        float B = Immediate ? Imm : *view(2).row(Pi);
+        float B = Immediate ? Imm : *Src2.row(Pi);
         for (unsigned Fi = 0; Fi != F; ++Fi)
           Out[Fi] = applyAlu(Op, S[Fi], B);
       });
     });
     return;
   }
-  case TileFormat::Scan: {
-    TileView Src = view(1);
+  case TileFormat::Scan:
     rows([&](unsigned Pi, float *Out) {
       const float *S = Src.row(Pi);
       float Sum = 0.0f;
@@ -211,12 +171,9 @@ void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
         Out[Fi] = Sum += S[Fi];
     });
     return;
-  }
-  case TileFormat::Copy: {
-    TileView Src = view(1);
+  case TileFormat::Copy:
     rows([&](unsigned Pi, float *Out) { std::copy_n(Src.row(Pi), F, Out); });
     return;
-  }
   case TileFormat::Memset: {
     float V = F32(OpName::v);
     rows([&](unsigned, float *Out) { std::fill_n(Out, F, V); });
@@ -234,4 +191,42 @@ void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
   default:
     return;
   }
+}
+
+void neuronisa_sim::computeDataPath(const DataPathOp &I, const RowView *Rows) {
+  switch (I.Fmt) {
+  case TileFormat::None:
+    return;
+  case TileFormat::DMALoad:
+  case TileFormat::DMAStore:
+    return copyRows(I, Rows);
+  case TileFormat::MatMul:
+    return matMul(I, Rows);
+  case TileFormat::Transpose:
+    return transpose(I, Rows);
+  case TileFormat::Reduce:
+    return reduce(I, Rows);
+  default:
+    return elementWise(I, Rows);
+  }
+}
+
+void neuronisa_sim::executeDataPath(const Inst &I, const ResolvedTile *T,
+                                    Memory &M) {
+  DataPathOp Op;
+  Op.Opcode = I.Opcode;
+  Op.Fmt = I.Fmt;
+  Op.SubOp = I.SubOp;
+  Op.Ops = I.Ops;
+  RowView Rows[3];
+  for (unsigned K = 0; K != I.NumTiles; ++K) {
+    const TileOperand &TO = I.Tiles[K];
+    Op.Tiles[K] = {TO.Partitions, TO.FreeElems};
+    if (TO.Space == MemSpace::HBM)
+      Rows[K] = RowView(M.hbmAt(T[K].Buf, T[K].Addr), TO.RowStride / 4);
+    else
+      Rows[K] = RowView(M.onChipRow(T[K].Reg, TO.PartStart, T[K].Addr),
+                        M.rowElems(T[K].Reg));
+  }
+  computeDataPath(Op, Rows);
 }

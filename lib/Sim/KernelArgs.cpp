@@ -4,6 +4,9 @@
 #include "NpyIO.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/MathExtras.h"
 #include <cmath>
 
@@ -123,9 +126,19 @@ Error neuronisa_sim::setUpArgs(std::vector<KernelArg> &Args, Memory &M) {
   return Error::success();
 }
 
+/// A value in a mismatch message; with its bits when they are compared.
+static std::string describeValue(float V, bool Bitwise) {
+  if (!Bitwise)
+    return std::to_string(V);
+  std::string S;
+  raw_string_ostream(S) << format("%.9g (0x%08x)", V, bit_cast<uint32_t>(V));
+  return S;
+}
+
 Error neuronisa_sim::finishArgs(const std::vector<KernelArg> &Args, Memory &M,
                                 double RTol, double ATol,
-                                std::vector<Comparison> &Results) {
+                                std::vector<Comparison> &Results,
+                                bool Bitwise) {
   for (unsigned K = 0; K != Args.size(); ++K) {
     const KernelArg &A = Args[K];
     if (A.BufIdx < 0)
@@ -150,12 +163,15 @@ Error neuronisa_sim::finishArgs(const std::vector<KernelArg> &Args, Memory &M,
     }
     for (size_t I = 0; I != Got.size(); ++I) {
       double G = Got[I], W = Want->Data[I];
-      bool Same = (std::isnan(G) && std::isnan(W)) || G == W;
+      bool Same = Bitwise ? bit_cast<uint32_t>(Got[I]) ==
+                                bit_cast<uint32_t>(Want->Data[I])
+                          : (std::isnan(G) && std::isnan(W)) || G == W;
       double Err = std::fabs(G - W);
-      if (!Same && !(Err <= ATol + RTol * std::fabs(W))) {
+      if (!Same && (Bitwise || !(Err <= ATol + RTol * std::fabs(W)))) {
         if (!C.Mismatches)
           C.Message = "element " + std::to_string(I) + ": got " +
-                      std::to_string(G) + ", expected " + std::to_string(W);
+                      describeValue(Got[I], Bitwise) + ", expected " +
+                      describeValue(Want->Data[I], Bitwise);
         ++C.Mismatches;
         C.Ok = false;
       }

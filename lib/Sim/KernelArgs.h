@@ -51,10 +51,13 @@ struct Comparison {
   std::string Message; // first mismatch or error
 };
 
-/// Writes output files and compares with expected data. Returns an error if
-/// a file cannot be read or written; comparisons land in Results.
+/// Writes output files and compares with expected data: within RTol and
+/// ATol, or, if Bitwise, bit for bit (neuronisa-host-run's default). Returns
+/// an error if a file cannot be read or written; comparisons land in
+/// Results.
 Error finishArgs(const std::vector<KernelArg> &Args, Memory &M, double RTol,
-                 double ATol, std::vector<Comparison> &Results);
+                 double ATol, std::vector<Comparison> &Results,
+                 bool Bitwise = false);
 
 } // namespace neuronisa_sim
 } // namespace llvm

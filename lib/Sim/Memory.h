@@ -108,6 +108,10 @@ public:
       return &SBUF[size_t(Part) * SBUFRowElems + (Addr - MP.SBUFBase) / 4];
     return &PSUM[size_t(Part) * PSUMRowElems + (Addr - MP.PSUMBase) / 4];
   }
+  /// fp32 elements from one partition's row of R to the next's.
+  size_t rowElems(Region R) const {
+    return R == Region::SBUF ? SBUFRowElems : PSUMRowElems;
+  }
   float *hbmAt(unsigned BufIdx, uint32_t Addr) {
     HBMBuffer &B = Buffers[BufIdx];
     return &B.Data[(Addr - B.Base) / 4];

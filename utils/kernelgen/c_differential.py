@@ -126,7 +126,8 @@ class HostOracle:
         return lib
 
     def reference(self, prog, lib, scalars, outs):
-        cmd = ([os.path.join(self.bin, "neuronisa-host-run"), lib] +
+        # "--": a negative scalar is an argument, not an option.
+        cmd = ([os.path.join(self.bin, "neuronisa-host-run"), lib, "--"] +
                prog.args(scalars, outs))
         rc, out, err = run(cmd)
         if rc != 0:

@@ -1,0 +1,2 @@
+/* Nothing but the header. */
+#include <neuronisa.h>
