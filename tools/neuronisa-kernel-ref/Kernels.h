@@ -81,6 +81,10 @@ struct Kernel {
   Sizes Defaults;
   /// Computes the outputs from the inputs.
   void (*Compute)(KernelData &K);
+  /// Largest values of the sizes bounded by a fixed shape of the kernel (a
+  /// row of 1024 columns holds at most 4 chunks of 256); a larger one is an
+  /// error, not a read or write past a buffer.
+  Sizes Maxima = {};
 };
 
 /// The kernels of kernels/.

@@ -17,6 +17,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "llvm/Support/ErrorHandling.h"
+
 namespace llvm {
 namespace kernel_ref {
 
@@ -29,10 +31,21 @@ using neuronisa_sim::FloatArray;
 struct View {
   float *P;
   size_t Stride;
+  size_t Avail; // elements of the array from P on
   float &operator()(size_t R, size_t C) const { return P[R * Stride + C]; }
+  /// A [Rows x Cols] region from P must lie inside the array: a size the
+  /// kernel's shapes do not hold is a bug of the table (Kernel::Maxima),
+  /// never a read or write past a buffer.
+  void check(unsigned Rows, unsigned Cols) const {
+    if (Rows && Cols && (Rows - 1) * Stride + Cols > Avail)
+      report_fatal_error("neuronisa-kernel-ref: a tile access runs past "
+                         "its buffer (a size the kernel does not hold)",
+                         /*GenCrashDiag=*/false);
+  }
 };
 inline View view(FloatArray &A, size_t Base, size_t Stride) {
-  return View{A.Data.data() + Base, Stride};
+  return View{A.Data.data() + Base, Stride,
+              Base <= A.Data.size() ? A.Data.size() - Base : 0};
 }
 
 /// A tile [P x F].
@@ -48,6 +61,7 @@ struct Tile {
 };
 
 inline Tile load(View V, unsigned P, unsigned F) {
+  V.check(P, F);
   Tile T(P, F);
   for (unsigned R = 0; R != P; ++R)
     for (unsigned C = 0; C != F; ++C)
@@ -55,6 +69,7 @@ inline Tile load(View V, unsigned P, unsigned F) {
   return T;
 }
 inline void store(View V, const Tile &T) {
+  V.check(T.P, T.F);
   for (unsigned R = 0; R != T.P; ++R)
     for (unsigned C = 0; C != T.F; ++C)
       V(R, C) = T(R, C);

@@ -58,8 +58,11 @@ static std::string overview() {
         "larger ones are an error. Kernels:\n";
   for (const Kernel &K : kernels()) {
     OS << format("  %-11s ", K.Name) << K.Help << "; sizes:";
-    for (const auto &[N, V] : K.Defaults)
+    for (const auto &[N, V] : K.Defaults) {
       OS << " " << N << "=" << V;
+      if (K.Maxima.count(N))
+        OS << " (at most " << K.Maxima.at(N) << ")";
+    }
     OS << "\n";
   }
   return S;
@@ -77,6 +80,11 @@ static Expected<Sizes> parseSizes(const Kernel &K) {
     int64_t V;
     if (Value.getAsInteger(0, V) || V < 0 || V > (1 << 20))
       return createStringError(A + ": bad value (0 to 2^20)");
+    auto Max = K.Maxima.find(Name.str());
+    if (Max != K.Maxima.end() && V > Max->second)
+      return createStringError(A + ": " + Name + " of kernel " + K.Name +
+                               " is at most " + Twine(Max->second) +
+                               " (the kernel's fixed shapes hold no more)");
     S[Name.str()] = V;
   }
   return S;
