@@ -3,7 +3,9 @@
 of llc's time and its time per data-path instruction, beside AMDGPU's
 SIInsertWaitcnts in the same llc on AMDGPU kernels of the same shape.
 
-For each size N and tile count T: utils/gen_sync_kernel.py N --tiles T,
+For each shape S, size N and tile count T: utils/gen_sync_kernel.py N
+--tiles T --shape S (loops: the default; siblings: thousands of sibling
+loops of about 20 data-path instructions each),
 compiled with llc -neuronisa-sync=precise (and barrier with --barrier);
 for each size N: bench/gen-amdgpu-kernel.py N compiled with llc
 -mtriple=amdgcn -mcpu=gfx90a. Each compilation runs with -time-passes
@@ -18,7 +20,6 @@ Prints a Markdown table (docs/Synchronization.md keeps one).
 import argparse
 import os
 import re
-import resource
 import subprocess
 import sys
 import tempfile
@@ -27,15 +28,17 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def run_timed(cmd):
-    """Runs cmd; returns (user+sys seconds of the child, its stderr)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                       universal_newlines=True)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    if p.returncode:
-        sys.exit("error: %s failed:\n%s" % (" ".join(cmd), p.stderr[-2000:]))
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, p.stderr
+    """Runs cmd; returns (user+sys seconds of the child, its stderr, its
+    peak resident memory in MB)."""
+    with tempfile.TemporaryFile(mode="w+") as err:
+        p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(p.pid, 0)
+        err.seek(0)
+        text = err.read()
+    if status:
+        sys.exit("error: %s failed:\n%s" % (" ".join(cmd), text[-2000:]))
+    cpu = usage.ru_utime + usage.ru_stime
+    return cpu, text, usage.ru_maxrss / 1024.0
 
 
 def pass_seconds(time_passes, name):
@@ -51,10 +54,10 @@ def pass_seconds(time_passes, name):
 def measure(cmd, name, repeat):
     best = None
     for _ in range(repeat):
-        cpu, err = run_timed(cmd + ["-time-passes"])
+        cpu, err, mem = run_timed(cmd + ["-time-passes"])
         p = pass_seconds(err, name)
         if best is None or cpu < best[0]:
-            best = (cpu, p)
+            best = (cpu, p, mem)
     return best
 
 
@@ -65,6 +68,11 @@ def main():
     ap.add_argument("--opt", default="-O0")
     ap.add_argument("--sizes", default="1000 3000 10000 30000 100000")
     ap.add_argument("--tiles", default="16 512")
+    ap.add_argument("--shapes", default="loops",
+                    help="kernel shapes of utils/gen_sync_kernel.py "
+                    "(loops, siblings)")
+    ap.add_argument("--peak-memory", action="store_true",
+                    help="also llc's peak resident memory (MB)")
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--barrier", action="store_true",
                     help="also the barrier baseline")
@@ -73,15 +81,17 @@ def main():
     plugin = os.path.join(a.build, "lib", "libNeuronISA.so")
     sizes = [int(x) for x in a.sizes.split()]
     tiles = [int(x) for x in a.tiles.split()]
+    shapes = a.shapes.split()
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         for n in sizes:
-            for t in tiles:
+            for shape, t in [(s, t) for s in shapes for t in tiles]:
                 ll = os.path.join(tmp, "k.ll")
                 with open(ll, "w") as f:
                     subprocess.run([sys.executable,
                                     os.path.join(HERE, "..", "utils", "gen_sync_kernel.py"),
                                     str(n), "--tiles", str(t),
+                                    "--shape", shape,
                                     "--builtins", a.build],
                                    stdout=f, check=True)
                 with open(ll) as f:
@@ -92,10 +102,12 @@ def main():
                     cmd = [a.llc, "--load=" + plugin, "-mtriple=neuronisa",
                            a.opt, "-neuronisa-sync=" + m, ll, "-o",
                            os.devnull]
-                    llc, p = measure(cmd,
-                                     "NeuronISA inter-engine synchronization",
-                                     a.repeat)
-                    rows.append(("neuronisa-sync " + m, t, insts, llc, p))
+                    llc, p, mem = measure(cmd,
+                                          "NeuronISA inter-engine synchronization",
+                                          a.repeat)
+                    name = "neuronisa-sync " + m + (
+                        "" if shape == "loops" else " (" + shape + ")")
+                    rows.append((name, t, insts, llc, p, mem))
             if not a.no_amdgpu:
                 ll = os.path.join(tmp, "amd.ll")
                 with open(ll, "w") as f:
@@ -106,15 +118,19 @@ def main():
                     ops = sum(1 for l in f if " volatile " in l)
                 cmd = [a.llc, "-mtriple=amdgcn", "-mcpu=gfx90a", a.opt, ll,
                        "-o", os.devnull]
-                llc, p = measure(cmd, "SI insert wait instructions", a.repeat)
-                rows.append(("SIInsertWaitcnts (gfx90a)", "-", ops, llc, p))
+                llc, p, mem = measure(cmd, "SI insert wait instructions",
+                                      a.repeat)
+                rows.append(("SIInsertWaitcnts (gfx90a)", "-", ops, llc, p, mem))
             sys.stdout.flush()
+    mem_head = " peak MB |" if a.peak_memory else ""
     print("| pass | tiles | instructions | llc %s (s) | pass (s) | share "
-          "| us/inst |" % a.opt)
-    print("| --- | --- | --- | --- | --- | --- | --- |")
-    for name, t, n, llc, p in rows:
-        print("| %s | %s | %s | %.2f | %.3f | %.1f%% | %.1f |" % (
-            name, t, format(n, ","), llc, p, 100.0 * p / llc, 1e6 * p / n))
+          "| us/inst |%s" % (a.opt, mem_head))
+    print("| --- | --- | --- | --- | --- | --- | --- |%s" %
+          (" --- |" if a.peak_memory else ""))
+    for name, t, n, llc, p, mem in rows:
+        print("| %s | %s | %s | %.2f | %.3f | %.1f%% | %.1f |%s" % (
+            name, t, format(n, ","), llc, p, 100.0 * p / llc, 1e6 * p / n,
+            " %d |" % mem if a.peak_memory else ""))
     return 0
 
 

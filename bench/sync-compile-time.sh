@@ -5,7 +5,8 @@
 # AMDGPU kernels of the same shape (bench/sync-compile-time.py says how).
 # Usage: bench/sync-compile-time.sh [BUILD_DIR] [OPT] [OPTIONS...]
 #   defaults: build, -O0; OPTIONS go to sync-compile-time.py, e.g.
-#   --sizes "1000 30000" --tiles "16 512" --repeat 3 --barrier --no-amdgpu
+#   --sizes "1000 30000" --tiles "16 512" --shapes "loops siblings"
+#   --repeat 3 --barrier --no-amdgpu --peak-memory
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}

@@ -111,4 +111,57 @@ TEST(ThresholdBoundTest, RaisesAreCappedToUnbounded) {
   EXPECT_EQ(S.get(1).K, Kind::Empty);
 }
 
+// The values are shared between copies in chunks, copied on write: a copy
+// that produces or meets leaves the state it was copied from unchanged, and
+// a meet of two states that share a chunk sees the counter corrections
+// that separate them (a loop's back edge carries the same chunk as the
+// preheader, shifted by the loop's corrections).
+std::vector<AgentId> manyGroups(unsigned N) {
+  std::vector<AgentId> A;
+  for (unsigned G = 0; G < N; ++G)
+    A.push_back(G % 2 ? agentOfEngine(Engine::ACT)
+                      : agentOfEngine(Engine::DVE));
+  return A;
+}
+
+TEST(ThresholdBoundTest, CopiesShareChunksUntilWritten) {
+  std::vector<AgentId> A = manyGroups(200); // 4 chunks of 64
+  ThresholdBoundState S(A);
+  S.produce(0, 1);
+  S.produce(130, 7);
+  ThresholdBoundState Copy = S;
+  Copy.produce(0, 5);
+  Copy.produce(199, 2);
+  EXPECT_EQ(S.get(0).Off, 1);
+  EXPECT_EQ(S.get(199).K, Kind::Empty);
+  EXPECT_EQ(Copy.get(0).Off, 5);
+  EXPECT_EQ(Copy.get(130).Off, 7);
+  EXPECT_EQ(Copy.get(199).Off, 2);
+  ThresholdBoundState Other = S;
+  EXPECT_TRUE(Other.merge(Copy, Forward)); // 0: 1 -> 5, 199: Empty -> 2
+  EXPECT_EQ(Other.get(0).Off, 5);
+  EXPECT_EQ(Other.get(199).Off, 2);
+  EXPECT_EQ(S.get(0).Off, 1);
+  EXPECT_EQ(S.get(199).K, Kind::Empty);
+  EXPECT_FALSE(Other.merge(S, Forward)); // nothing larger
+}
+
+TEST(ThresholdBoundTest, SharedChunkMeetSeesCorrections) {
+  std::vector<AgentId> A = manyGroups(100);
+  ThresholdBoundState Preheader(A);
+  Preheader.produce(0, 4);  // DVE
+  Preheader.produce(1, 4);  // ACT
+  ThresholdBoundState Latch = Preheader; // the same chunks
+  Latch.correctCounters(corrections(0, 3)); // ACT: 4 -> 1 relative
+  ThresholdBoundState Header = Preheader;
+  EXPECT_FALSE(Header.merge(Latch, BackEdge)); // 1 <= 4: unchanged
+  EXPECT_EQ(Header.get(1).Off, 4);
+  ThresholdBoundState Lower = Preheader;
+  Lower.correctCounters(corrections(-2, 0)); // DVE: 4 -> 6 relative
+  EXPECT_TRUE(Header.merge(Lower, BackEdge));
+  EXPECT_EQ(Header.get(0).Off, 6);
+  EXPECT_EQ(Header.get(1).Off, 4);
+  EXPECT_EQ(Preheader.get(0).Off, 4);
+}
+
 } // namespace

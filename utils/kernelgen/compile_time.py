@@ -5,10 +5,13 @@ if/else) whose bodies stream tiles through DMA, ACT, DVE, POOL and PE, over a
 pool of SBUF tiles and 4 PSUM tiles so that dependences are dense but not
 all-to-all.
 Command line: utils/gen_sync_kernel.py N [SEED] [--tiles T]
-  [--builtins BUILD_DIR] > kernel.ll
+  [--shape loops|siblings] [--builtins BUILD_DIR] > kernel.ll
   T: number of tiles, 4 of them in PSUM (default 36). Tiles are
   [128 x 128] fp32, or [128 x 64] when T - 4 such tiles do not fit in SBUF's
   192 KiB per partition (up to 772 tiles).
+  Shapes: loops (default) as above; siblings: a sequence of sibling loops,
+  none nested and no if/else, each with a run-time trip count and a body
+  of about 20 data-path instructions (thousands of loops at 100k).
 """
 import argparse
 import random
@@ -34,10 +37,12 @@ class LoopSkeleton:
     shapes: loop(trip, 0) appends to OUT a loop with a run-time trip count
     whose body is body(label), nested one loop deep (depth 0 only) with
     probability 0.3, then an if whose arm is arm(label) with probability
-    0.2. The label number L names the loop's blocks and its counter %iL."""
+    0.2 (NEST and ARM_P change them). The label number L names the loop's
+    blocks and its counter %iL."""
 
-    def __init__(self, rng, out, body, arm):
+    def __init__(self, rng, out, body, arm, nest=0.3, arm_p=0.2):
         self.rng, self.out, self.body, self.arm = rng, out, body, arm
+        self.nest, self.arm_p = nest, arm_p
         self.labels = 0
 
     def loop(self, trip, depth):
@@ -50,9 +55,9 @@ class LoopSkeleton:
         out.append('h%d:' % L)
         out.append('  %%i%d = phi i32 [ 0, %%pre%d ], [ %%i%d.n, %%latch%d ]' % (L, L, L, L))
         self.body(L)
-        if depth == 0 and rng.random() < 0.3:
+        if depth == 0 and rng.random() < self.nest:
             self.loop('%m', 1)
-        if rng.random() < 0.2:
+        if rng.random() < self.arm_p:
             out.append('  %%f%d = icmp eq i32 %%flag, 0' % L)
             out.append('  br i1 %%f%d, label %%t%d, label %%j%d' % (L, L, L))
             out.append('t%d:' % L)
@@ -67,7 +72,7 @@ class LoopSkeleton:
         out.append('x%d:' % L)
 
 
-def generate(n, seed=1, tiles=36):
+def generate(n, seed=1, tiles=36, shape='loops'):
     """The kernel's text."""
     rng = random.Random(seed)
     NS = tiles - NP
@@ -117,9 +122,20 @@ def generate(n, seed=1, tiles=36):
     def body(_):
         for _ in range(rng.randint(3, 10)):
             out.append(op())
-    skeleton = LoopSkeleton(rng, out, body, lambda _: out.append(op()))
+    if shape == 'siblings':
+        # One loop after another: a body of 16..24 operations, no subloop,
+        # no if/else, a run-time trip count.
+        def sibling_body(_):
+            for _ in range(rng.randint(16, 24)):
+                out.append(op())
+        skeleton = LoopSkeleton(rng, out, sibling_body, None, nest=0,
+                                arm_p=0)
+    else:
+        skeleton = LoopSkeleton(rng, out, body, lambda _: out.append(op()))
     while count < n:
         skeleton.loop('%n', 0)
+        if shape == 'siblings':
+            continue
         for _ in range(rng.randint(0, 3)):
             out.append(op())
     out.append('  ret void')
@@ -133,8 +149,9 @@ def main(argv):
     ap.add_argument('n', type=int)
     ap.add_argument('seed', type=int, nargs='?', default=1)
     ap.add_argument('--tiles', type=int, default=36)
+    ap.add_argument('--shape', choices=['loops', 'siblings'], default='loops')
     args = parse_args(ap, argv)
     if args.tiles - NP < 1 or (args.tiles - NP) * 256 > 192 * 1024:
         ap.error('--tiles must be between 5 and 772')
-    sys.stdout.write(generate(args.n, args.seed, args.tiles))
+    sys.stdout.write(generate(args.n, args.seed, args.tiles, args.shape))
     return 0

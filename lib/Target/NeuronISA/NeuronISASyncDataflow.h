@@ -6,8 +6,11 @@
 // MapVector, each with its Incoming state and a Dirty flag. A dirty block is
 // evaluated (Transfer: its outgoing state from its Incoming one) and its
 // outgoing state merged into every successor's Incoming; a successor whose
-// Incoming changed becomes dirty, and the sweep repeats while a merge along a
-// retreating edge (to a block at or before the source) changed something.
+// Incoming changed becomes dirty. Blocks are visited in reverse post-order;
+// where a merge along a retreating edge (to a block at or before the source)
+// changed something, the visit goes back to that block, so each cycle
+// reaches its fixed point before the blocks after it are visited (the
+// recursive iteration strategy of Bourdoncle's weak topological orders).
 //
 // A state is a value class (see NeuronISASyncState.h) with
 //   bool merge(const StateT &Other, const DataflowEdge &Edge);
@@ -28,6 +31,7 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/Support/Debug.h"
+#include <algorithm>
 #include <optional>
 
 namespace llvm {
@@ -61,47 +65,51 @@ public:
   /// Returns the number of block evaluations.
   template <typename TransferFn> unsigned solve(TransferFn Transfer) {
     unsigned Evaluations = 0;
-    bool Repeat;
-    do {
-      Repeat = false;
-      for (auto BII = BlockInfos.begin(), BIE = BlockInfos.end(); BII != BIE;
-           ++BII) {
-        BlockInfo &BI = BII->second;
-        if (!BI.Dirty || !BI.Incoming)
+    auto Begin = BlockInfos.begin();
+    for (unsigned I = 0, N = BlockInfos.size(); I < N; ++I) {
+      BlockInfo &BI = Begin[I].second;
+      if (!BI.Dirty || !BI.Incoming)
+        continue;
+      BI.Dirty = false;
+      ++Evaluations;
+      MachineBasicBlock *MBB = Begin[I].first;
+      StateT Out = Transfer(*MBB, *BI.Incoming);
+      // The first successor reached for the first time takes Out itself,
+      // once every other successor has seen it (as SIInsertWaitcnts
+      // moves its brackets).
+      BlockInfo *MoveTo = nullptr;
+      unsigned Back = I + 1;
+      for (MachineBasicBlock *Succ : MBB->successors()) {
+        auto SuccBII = BlockInfos.find(Succ);
+        if (SuccBII == BlockInfos.end())
           continue;
-        BI.Dirty = false;
-        ++Evaluations;
-        MachineBasicBlock *MBB = BII->first;
-        StateT Out = Transfer(*MBB, *BI.Incoming);
-        // The first successor reached for the first time takes Out itself,
-        // once every other successor has seen it (as SIInsertWaitcnts
-        // moves its brackets).
-        BlockInfo *MoveTo = nullptr;
-        for (MachineBasicBlock *Succ : MBB->successors()) {
-          auto SuccBII = BlockInfos.find(Succ);
-          if (SuccBII == BlockInfos.end())
-            continue;
-          BlockInfo &SuccBI = SuccBII->second;
-          if (SuccBI.Boundary)
-            continue;
-          DataflowEdge Edge{unsigned(BII - BlockInfos.begin()),
-                            unsigned(SuccBII - BlockInfos.begin())};
-          bool Changed = true;
-          if (SuccBI.Incoming)
-            Changed = SuccBI.Incoming->merge(Out, Edge);
-          else if (!MoveTo)
-            MoveTo = &SuccBI;
-          else
-            SuccBI.Incoming = Out;
-          if (Changed) {
-            SuccBI.Dirty = true;
-            Repeat |= Edge.isRetreating();
-          }
+        BlockInfo &SuccBI = SuccBII->second;
+        if (SuccBI.Boundary)
+          continue;
+        DataflowEdge Edge{I, unsigned(SuccBII - Begin)};
+        bool Changed = true;
+        if (SuccBI.Incoming)
+          Changed = SuccBI.Incoming->merge(Out, Edge);
+        else if (!MoveTo)
+          MoveTo = &SuccBI;
+        else
+          SuccBI.Incoming = Out;
+        if (Changed) {
+          SuccBI.Dirty = true;
+          if (Edge.isRetreating())
+            Back = std::min(Back, Edge.To);
         }
-        if (MoveTo)
-          MoveTo->Incoming = std::move(Out);
       }
-    } while (Repeat);
+      if (MoveTo)
+        MoveTo->Incoming = std::move(Out);
+      // A retreating edge changed a header: iterate its cycle (the dirty
+      // blocks from the header on) before anything after this block, so
+      // that the blocks after a loop see its fixed point once instead of
+      // every step towards it (a sweep of the whole function per step made
+      // the solve quadratic in the number of loops).
+      if (Back <= I)
+        I = Back - 1; // the loop's ++I
+    }
     return Evaluations;
   }
 

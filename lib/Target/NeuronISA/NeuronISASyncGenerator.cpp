@@ -345,6 +345,65 @@ int SyncGenerator::getLatestProducerInBlock(const DependenceGroup &G,
 // Implied waits
 //===----------------------------------------------------------------------===//
 
+/// The pairs whose value block I's transfer may change besides its waits,
+/// with the correction and the floor it applies to each. Elsewhere it
+/// changes none: where B neither produces on F nor corrects C_F, and every
+/// predecessor's count at its end (after its correction) is B's count at
+/// entry, the floor at B's end is the floor at each predecessor's end, which
+/// every value reaching B already respects (forgetBelow there, or the same
+/// argument by induction; a wait only raises a value; a meet is the least
+/// of values that respect it). Boundary blocks start over and are always
+/// visited in full. So a block's transfer costs the pairs it touches, not
+/// all of them (blocks x pairs on a large function).
+std::vector<SyncGenerator::BlockUpdate> SyncGenerator::computeWaitedUpdates(
+    ArrayRef<AgentId> PairAgent, ArrayRef<int64_t> Distance,
+    function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction,
+    const std::vector<bool> &Boundary) const {
+  SyncAgentMask Agents = 0;
+  for (AgentId F : PairAgent)
+    Agents |= syncAgentBit(F);
+  auto Count = [&](const MachineBasicBlock &B, AgentId F) {
+    return EntryCount[size_t(B.getNumber()) * MaxSyncAgents + F];
+  };
+  // Per block and tracked agent: the correction and the count at the end.
+  std::vector<int64_t> Corr(RPO.size() * MaxSyncAgents, 0),
+      Exit(RPO.size() * MaxSyncAgents, 0);
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    for (AgentId F = 0; F < MaxSyncAgents; ++F)
+      if (Agents & syncAgentBit(F)) {
+        const MachineBasicBlock &B = *RPO[I];
+        int64_t D = Correction(B, F);
+        Corr[I * MaxSyncAgents + F] = D;
+        Exit[I * MaxSyncAgents + F] = Count(B, F) + getProducerCount(B, F) - D;
+      }
+  std::vector<BlockUpdate> Updates(RPO.size());
+  for (unsigned I = 0; I < RPO.size(); ++I) {
+    const MachineBasicBlock &B = *RPO[I];
+    SyncAgentMask Touched = 0;
+    for (AgentId F = 0; F < MaxSyncAgents; ++F) {
+      if (!(Agents & syncAgentBit(F)))
+        continue;
+      bool Touches = Boundary[I] || Corr[I * MaxSyncAgents + F] ||
+                     getProducerCount(B, F);
+      for (const MachineBasicBlock *P : B.predecessors()) {
+        if (Touches)
+          break;
+        unsigned PI = RPOIndex[P->getNumber()];
+        Touches = PI != ~0u && Exit[PI * MaxSyncAgents + F] != Count(B, F);
+      }
+      if (Touches)
+        Touched |= syncAgentBit(F);
+    }
+    for (unsigned P = 0; P < PairAgent.size(); ++P) {
+      AgentId F = PairAgent[P];
+      if (Touched & syncAgentBit(F))
+        Updates[I].push_back({P, Corr[I * MaxSyncAgents + F],
+                              Exit[I * MaxSyncAgents + F] - Distance[P]});
+    }
+  }
+  return Updates;
+}
+
 void SyncGenerator::solveWaited(
     const WaitRequests &Requests,
     function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction,
@@ -401,22 +460,24 @@ void SyncGenerator::solveWaited(
   // At the entry (and after a barrier) S_F >= 0 = C_F has been waited for.
   WaitedState Initial(NumPairs, 0, Limits.get());
   Waited->setBoundary(*RPO.front(), Initial);
+  std::vector<bool> Boundary(RPO.size(), false);
+  Boundary[0] = true;
   if (IsBoundary)
-    for (MachineBasicBlock *B : RPO)
-      if (IsBoundary(*B))
-        Waited->setBoundary(*B, Initial);
+    for (unsigned I = 0; I < RPO.size(); ++I)
+      if (IsBoundary(*RPO[I])) {
+        Waited->setBoundary(*RPO[I], Initial);
+        Boundary[I] = true;
+      }
+  std::vector<BlockUpdate> Updates =
+      computeWaitedUpdates(PairAgent, Distance, Correction, Boundary);
   Waited->solve([&](const MachineBasicBlock &B, const WaitedState &In) {
     WaitedState Out = In;
     unsigned I = RPOIndex[B.getNumber()];
     for (const auto &[P, K] : InBlock[I].Max)
       Out.wait(P, K);
-    for (unsigned P = 0; P < NumPairs; ++P) {
-      AgentId F = PairAgent[P];
-      int64_t D = Correction(B, F);
-      Out.correctCounter(P, D);
-      int64_t ExitCount = EntryCount[size_t(B.getNumber()) * MaxSyncAgents + F] +
-                          getProducerCount(B, F) - D;
-      Out.forgetBelow(P, ExitCount - Distance[P]);
+    for (const PairUpdate &U : Updates[I]) {
+      Out.correctCounter(U.Pair, U.Correction);
+      Out.forgetBelow(U.Pair, U.Floor);
     }
     return Out;
   });

@@ -245,6 +245,17 @@ private:
 
   void note(const MachineBasicBlock *MBB,
             unsigned SyncReport::Counts::*Field);
+  /// What a block's transfer does to one tracked pair besides its waits.
+  struct PairUpdate {
+    unsigned Pair;
+    int64_t Correction; // C_F grows by it at the block's end
+    int64_t Floor;      // then values below it are forgotten
+  };
+  using BlockUpdate = SmallVector<PairUpdate, 4>;
+  std::vector<BlockUpdate> computeWaitedUpdates(
+      ArrayRef<AgentId> PairAgent, ArrayRef<int64_t> Distance,
+      function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction,
+      const std::vector<bool> &Boundary) const;
   void assignSemaphores();
 };
 

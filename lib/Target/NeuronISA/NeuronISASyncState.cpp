@@ -208,55 +208,106 @@ LLVM_DUMP_METHOD void ThresholdState::dump() const {
 //===----------------------------------------------------------------------===//
 
 ThresholdBoundState::ThresholdBoundState(ArrayRef<AgentId> GroupAgents)
-    : GroupAgents(GroupAgents.data()),
-      Values(GroupAgents.size(), Entry{Kind::Empty, 0, 0}) {}
+    : GroupAgents(GroupAgents.data()), NumGroups(GroupAgents.size()),
+      Chunks((GroupAgents.size() + ChunkSize - 1) / ChunkSize) {
+  std::fill(std::begin(Shift), std::end(Shift), 0);
+}
 
 ThresholdBoundState::Bound ThresholdBoundState::get(unsigned Group) const {
-  const Entry &E = Values[Group];
-  return {E.K, E.Off};
+  const Chunk *C = Chunks[Group / ChunkSize].get();
+  if (!C)
+    return {Kind::Empty, 0};
+  const Entry &E = C->Values[Group % ChunkSize];
+  if (E.K != Kind::Upper)
+    return {E.K, 0};
+  return {E.K, int64_t(E.Off) - Shift[GroupAgents[Group]]};
+}
+
+ThresholdBoundState::Chunk &
+ThresholdBoundState::chunkForWrite(unsigned Index) {
+  IntrusiveRefCntPtr<Chunk> &C = Chunks[Index];
+  if (!C) {
+    C = makeIntrusiveRefCnt<Chunk>();
+    std::fill(std::begin(C->Values), std::end(C->Values),
+              Entry{Kind::Empty, 0, 0});
+  } else if (C->UseCount() > 1) {
+    auto Copy = makeIntrusiveRefCnt<Chunk>();
+    std::copy(std::begin(C->Values), std::end(C->Values),
+              std::begin(Copy->Values));
+    Copy->UpperAgents = C->UpperAgents;
+    C = std::move(Copy);
+  }
+  return *C;
+}
+
+/// The meet of chunk Index with Other's; true if it changed.
+bool ThresholdBoundState::mergeChunk(unsigned Index,
+                                     const ThresholdBoundState &Other) {
+  const Chunk *Mine = Chunks[Index].get(), *Theirs = Other.Chunks[Index].get();
+  if (!Theirs)
+    return false; // every other value is Empty: nothing changes
+  if (Mine == Theirs) {
+    bool SameShifts = true;
+    for (AgentId F = 0; F < MaxSyncAgents && SameShifts; ++F)
+      SameShifts = !(Mine->UpperAgents & syncAgentBit(F)) ||
+                   Shift[F] == Other.Shift[F];
+    if (SameShifts)
+      return false;
+  }
+  bool Changed = false;
+  unsigned Base = Index * ChunkSize;
+  for (unsigned I = 0, N = std::min(ChunkSize, NumGroups - Base); I < N; ++I) {
+    unsigned G = Base + I;
+    Bound E = get(G), O = Other.get(G);
+    if (E.K == Kind::Unbounded || O.K == Kind::Empty ||
+        (E.K == Kind::Upper && O.K == Kind::Upper && O.Off <= E.Off))
+      continue;
+    Changed = true;
+    Chunk &C = chunkForWrite(Index);
+    Entry &Slot = C.Values[I];
+    if (O.K == Kind::Unbounded) {
+      Slot.K = Kind::Unbounded;
+      continue;
+    }
+    // O is Upper: an Empty value takes it, an Upper one the larger.
+    unsigned Raises = Theirs->Values[I].Raises;
+    if (E.K == Kind::Upper) {
+      Raises = std::max<unsigned>(Raises, Slot.Raises) + 1;
+      if (Raises >= MaxRaises) {
+        Slot.K = Kind::Unbounded;
+        continue;
+      }
+    }
+    AgentId F = GroupAgents[G];
+    Slot = {Kind::Upper, uint8_t(Raises), int32_t(O.Off + Shift[F])};
+    C.UpperAgents |= syncAgentBit(F);
+  }
+  return Changed;
 }
 
 bool ThresholdBoundState::merge(const ThresholdBoundState &Other,
                                 const DataflowEdge &) {
   bool Changed = false;
-  for (unsigned G = 0, N = Values.size(); G < N; ++G) {
-    Entry &E = Values[G];
-    const Entry &O = Other.Values[G];
-    if (E.K == Kind::Unbounded || O.K == Kind::Empty ||
-        (E.K == Kind::Upper && O.K == Kind::Upper && O.Off <= E.Off))
-      continue;
-    Changed = true;
-    if (O.K == Kind::Unbounded) {
-      E.K = Kind::Unbounded;
-      continue;
-    }
-    // O is Upper: an Empty value takes it, an Upper one the larger.
-    unsigned Raises = O.Raises;
-    if (E.K == Kind::Upper) {
-      Raises = std::max<unsigned>(Raises, E.Raises) + 1;
-      if (Raises >= MaxRaises) {
-        E.K = Kind::Unbounded;
-        continue;
-      }
-    }
-    E = {Kind::Upper, uint8_t(Raises), O.Off};
-  }
+  for (unsigned I = 0, N = Chunks.size(); I < N; ++I)
+    Changed |= mergeChunk(I, Other);
   return Changed;
 }
 
 void ThresholdBoundState::produce(unsigned Group, int64_t Off) {
-  Values[Group] = {Kind::Upper, 0, int32_t(Off)};
+  AgentId F = GroupAgents[Group];
+  Chunk &C = chunkForWrite(Group / ChunkSize);
+  C.Values[Group % ChunkSize] = {Kind::Upper, 0, int32_t(Off + Shift[F])};
+  C.UpperAgents |= syncAgentBit(F);
 }
 
 void ThresholdBoundState::correctCounters(ArrayRef<int64_t> Correction) {
-  for (unsigned G = 0, N = Values.size(); G < N; ++G)
-    if (Values[G].K == Kind::Upper)
-      Values[G].Off -= Correction[GroupAgents[G]];
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
+    Shift[F] += Correction[F];
 }
 
 void ThresholdBoundState::print(raw_ostream &OS) const {
-  for (unsigned G = 0, N = Values.size(); G < N; ++G) {
-    const Entry &E = Values[G];
+  for (unsigned G = 0; G < NumGroups; ++G) {
+    Bound E = get(G);
     OS << " [" << G << "]=";
     if (E.K == Kind::Unbounded)
       OS << "unbounded";

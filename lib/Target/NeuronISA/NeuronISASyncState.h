@@ -22,6 +22,7 @@
 #include "NeuronISASyncDataflow.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Compiler.h"
 #include <cstdint>
@@ -174,10 +175,32 @@ private:
   struct Entry {
     Kind K;
     uint8_t Raises; // meets that raised an Upper value
-    int32_t Off;    // k or u; 32 bits as in ThresholdState
+    int32_t Off;    // Upper: k + Shift[F]; 32 bits as in ThresholdState
+  };
+  /// The values of ChunkSize consecutive groups, shared between states
+  /// until one of them changes it (copy on write): a block's transfer
+  /// copies one pointer per chunk and the chunks of its groups, not one
+  /// value per group (the states of the blocks of a large function with
+  /// thousands of groups would otherwise be most of the pass's time and
+  /// memory).
+  static constexpr unsigned ChunkSize = 64;
+  struct Chunk : RefCountedBase<Chunk> {
+    Entry Values[ChunkSize];
+    /// The agents of the chunk's Upper values (a superset): a meet with a
+    /// state whose shifts of these agents are the same, and whose chunk is
+    /// this one, changes nothing.
+    SyncAgentMask UpperAgents = 0;
   };
   const AgentId *GroupAgents;
-  SmallVector<Entry, 8> Values;
+  unsigned NumGroups;
+  /// Per chunk; null: every value of the chunk is Empty.
+  SmallVector<IntrusiveRefCntPtr<Chunk>, 8> Chunks;
+  /// Per agent: what the counter corrections added (an Upper value's k is
+  /// its stored Off - Shift[F]).
+  int32_t Shift[MaxSyncAgents];
+
+  Chunk &chunkForWrite(unsigned Index);
+  bool mergeChunk(unsigned Index, const ThresholdBoundState &Other);
 };
 
 /// The threshold of every dependence group at a program point (barrier
