@@ -266,6 +266,11 @@ private:
   bool isFirstIssuedBy(Engine E, unsigned C, MachineBasicBlock &Start) const;
   int64_t emittedCorrection(const MachineBasicBlock &B, AgentId F) const;
   bool writesRegisterIn(const MachineLoop &L, unsigned Reg) const;
+  bool computeWritesRegisterIn(const MachineLoop &L, unsigned Reg) const;
+  /// writesRegisterIn's answers, per (loop, register), while the registers
+  /// stay as allocated (hoistInvariantWaits).
+  mutable DenseMap<std::pair<const MachineLoop *, unsigned>, bool>
+      WritesRegisterCache;
 
   //===--- 4. Emission ----------------------------------------------------===//
   /// A snapshot wait some engine has run: E waited on Group's register + K

@@ -102,6 +102,15 @@ int64_t PreciseSync::emittedCorrection(const MachineBasicBlock &B,
 bool PreciseSync::writesRegisterIn(const MachineLoop &L, unsigned Reg) const {
   if (Reg == SyncRegs::zeroReg())
     return false;
+  // Asked once per hoisting candidate; each answer walks every group.
+  auto [It, New] = WritesRegisterCache.try_emplace({&L, Reg}, false);
+  if (New)
+    It->second = computeWritesRegisterIn(L, Reg);
+  return It->second;
+}
+
+bool PreciseSync::computeWritesRegisterIn(const MachineLoop &L,
+                                          unsigned Reg) const {
   for (AgentId F = 0; F < MaxSyncAgents; ++F)
     if (OwnsCounter[F] && CounterReg[F] == Reg &&
         llvm::any_of(L.blocks(), [&](const MachineBasicBlock *B) {
@@ -130,6 +139,7 @@ void PreciseSync::hoistInvariantWaits() {
   ArrayRef<SyncSite> Sites = Deps.sites();
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   HoistedWaits.assign(RPO.size(), {});
+  WritesRegisterCache.clear();
   // Snapshot waits hoisted out of a loop: every other wait of the same
   // engine on the same semaphore and register, with at most its offset,
   // inside that loop is implied (the register does not change there, and
