@@ -194,7 +194,7 @@ TEST(MachineModelTest, ParseParameters) {
   Back.WaitCycles = 1234;
   EXPECT_EQ(errorText(Back.parse(S, "printed")), "");
   EXPECT_EQ(Back.WaitCycles, Defaults.WaitCycles);
-  EXPECT_EQ(MachineParams::names().size(), 24u);
+  EXPECT_EQ(MachineParams::names().size(), 34u);
 }
 
 } // namespace
