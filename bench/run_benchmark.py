@@ -11,6 +11,12 @@ comparison, --ideal on the precise build, and prints a table; writes
 results/benchmark.csv and results/benchmark.svg.
 
   python3 bench/run_benchmark.py [--build DIR] [--out DIR] [--jobs N] [--c]
+                                 [--mcpu generic|trn1|trn2]
+
+--mcpu compiles (and so simulates) every build for that machine preset
+(docs/MachineModel.md) and writes results/benchmark-CPU.csv and .svg
+instead; the CSV has each mode's time in microseconds beside its cycles
+(cycles of the preset's time base, cycle_mhz).
 
 --c also builds the C twins of the kernels (kernels/c/*.c) with
 neuronisa-clang, in barrier and precise mode, and adds their cycles (columns
@@ -48,6 +54,8 @@ KERNELS = [
     ("syncbench_pe", "n1=4 n2=64"),
 ]
 MICRO = {"syncbench", "syncbench_pe"}
+# The machine preset every build is compiled for (--mcpu).
+MCPU = "generic"
 
 
 def run(cmd):
@@ -66,7 +74,8 @@ def simulate(sim, asm, args, extra=()):
           all(o["match"] for o in rep.get("outputs", [])) and
           not rep.get("races"))
     sync = sum(a.get("sync_instructions", 0) for a in rep["agents"])
-    return {"cycles": rep["total_cycles"], "sync": sync, "ok": ok,
+    return {"cycles": rep["total_cycles"], "us": rep.get("time_us"),
+            "mhz": rep.get("cycle_mhz"), "sync": sync, "ok": ok,
             "races": rep.get("races"), "over": rep.get("over_sync_cycles"),
             "err": "" if ok else err.strip()}
 
@@ -88,7 +97,8 @@ def builds(name):
 def compile_build(llc, plugin, src, sync, asm):
     """llc SRC -neuronisa-sync=SYNC -o ASM; raises RuntimeError on failure."""
     rc, _, err = run([llc, "--load=" + plugin, "-mtriple=neuronisa",
-                      "-neuronisa-sync=" + sync, src, "-o", asm])
+                      "-mcpu=" + MCPU, "-neuronisa-sync=" + sync, src, "-o",
+                      asm])
     if rc:
         raise RuntimeError("llc -neuronisa-sync=%s %s failed: %s"
                            % (sync, src, err.strip()))
@@ -112,7 +122,7 @@ def bench_kernel(name, sizes, tools, work):
         src = os.path.join(ROOT, "kernels", "c", name + ".c")
         for sync in ("barrier", "precise"):
             asm = os.path.join(d, "c-" + sync + ".s")
-            rc, _, err = run([clang, "-O2", "-S", "-mllvm",
+            rc, _, err = run([clang, "-O2", "-S", "-mcpu=" + MCPU, "-mllvm",
                               "-neuronisa-sync=" + sync, src, "-o", asm])
             if rc:
                 raise RuntimeError("%s (C, %s): neuronisa-clang failed: %s"
@@ -174,7 +184,12 @@ def main():
     ap.add_argument("--kernels", help="comma-separated subset")
     ap.add_argument("--c", action="store_true",
                     help="also the C twins, built with neuronisa-clang")
+    ap.add_argument("--mcpu", default="generic",
+                    help="machine preset: generic (default), trn1, trn2")
     a = ap.parse_args()
+    global MCPU
+    MCPU = a.mcpu
+    suffix = "" if a.mcpu == "generic" else "-" + a.mcpu
 
     plugin = os.path.join(a.build, "lib", "libNeuronISA.so")
     ref = os.path.join(a.build, "bin", "neuronisa-kernel-ref")
@@ -227,6 +242,10 @@ def main():
             "sync_instrs_handtuned": h["sync"] if h else "",
             "over_sync_cycles_precise": p["over"],
             "checks_ok": ok,
+            "cpu": MCPU, "cycle_mhz": b["mhz"],
+            "barrier_us": "%.3f" % b["us"], "precise_us": "%.3f" % p["us"],
+            "handtuned_us": "%.3f" % h["us"] if h else "",
+            "limit_us": "%.3f" % lim["us"],
         }
         if cp:
             rec["c_barrier_cycles"] = cb["cycles"]
@@ -251,6 +270,13 @@ def main():
             if m in r and not r[m]["ok"]:
                 print("  %s %s: check failed: %s" % (r["kernel"], m, r[m]["err"]))
 
+    print("\nmicroseconds on %s (cycles above at %s MHz):" % (MCPU, lines[0]["cycle_mhz"]))
+    print("%-13s %10s %10s %10s %10s" % ("kernel", "barrier", "precise", "hand", "limit"))
+    for r in lines:
+        print("%-13s %10s %10s %10s %10s" % (r["kernel"], r["barrier_us"],
+                                             r["precise_us"], r["handtuned_us"] or "-",
+                                             r["limit_us"]))
+
     ml = [r for r in lines if r["kernel"] not in MICRO]
     red = [float(r["latency_reduction_pct"]) for r in ml]
     print("\nML kernels: latency reduction vs barrier %.1f%% .. %.1f%% (mean %.1f%%); "
@@ -272,12 +298,12 @@ def main():
         print("precise / hand-tuned: worst %s on %s (target <= 1.0)"
               % (w["precise_over_handtuned"], w["kernel"]))
 
-    csv_path = os.path.join(a.out, "benchmark.csv")
+    csv_path = os.path.join(a.out, "benchmark%s.csv" % suffix)
     with open(csv_path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=list(lines[0].keys()))
         w.writeheader()
         w.writerows(lines)
-    svg_path = os.path.join(a.out, "benchmark.svg")
+    svg_path = os.path.join(a.out, "benchmark%s.svg" % suffix)
     plot(rows, svg_path)
     print("\nwrote %s and %s" % (csv_path, svg_path))
     return 0 if all(r["checks_ok"] for r in lines) else 1

@@ -24,7 +24,14 @@ using namespace llvm::neuronisa_sim;
 static constexpr uint64_t MaxInstructions = 512;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
-  static const NeuronISA::MachineParams MP;
+  // The machine the input records (.neuronisa_cpu, e_flags), as the
+  // simulator does without --mcpu.
+  const NeuronISA::MachineParams *Chosen = nullptr;
+  MachineChooser Choose =
+      [&](StringRef CPU) -> Expected<const NeuronISA::MachineParams *> {
+    Chosen = &NeuronISA::getMachineParamsOrGeneric(CPU);
+    return Chosen;
+  };
   StringRef Bytes(reinterpret_cast<const char *>(Data), Size);
   // The ELF magic number picks the object loader, as in loadProgram.
   bool IsObject = Bytes.starts_with("\x7f"
@@ -33,13 +40,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       MemoryBuffer::getMemBufferCopy(Bytes, IsObject ? "fuzz.o" : "fuzz.s");
   Expected<Program> P =
       IsObject
-          ? loadObjectProgram(std::move(Buf), /*KernelName=*/"", MP, nulls())
-          : loadProgramFromBuffer(std::move(Buf), /*KernelName=*/"", MP,
+          ? loadObjectProgram(std::move(Buf), /*KernelName=*/"", Choose,
+                              nulls())
+          : loadProgramFromBuffer(std::move(Buf), /*KernelName=*/"", Choose,
                                   nulls());
   if (!P) {
     consumeError(P.takeError());
     return 0;
   }
+  const NeuronISA::MachineParams &MP = *Chosen;
   Memory M(MP, P->Tiles);
   uint32_t HBM = M.addBuffer(std::vector<float>(1024, 0.5f), "arg1");
   SimOptions Opts;

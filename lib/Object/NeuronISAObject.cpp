@@ -4,6 +4,7 @@
 #include "MCTargetDesc/NeuronISABaseInfo.h"
 #include "MCTargetDesc/NeuronISAELF.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "MCTargetDesc/NeuronISAMachineModel.h"
 #include "MCTargetDesc/NeuronISAOperandCheck.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/ADT/SmallString.h"
@@ -48,7 +49,7 @@ static void initializeTarget() {
   LLVMInitializeNeuronISADisassembler();
 }
 
-Expected<std::unique_ptr<MCTools>> MCTools::create() {
+Expected<std::unique_ptr<MCTools>> MCTools::create(StringRef CPU) {
   initializeTarget();
   std::unique_ptr<MCTools> M(new MCTools());
   M->TT = Triple("neuronisa");
@@ -61,18 +62,28 @@ Expected<std::unique_ptr<MCTools>> MCTools::create() {
   if (M->MRI)
     M->MAI.reset(M->T->createMCAsmInfo(*M->MRI, M->TT, Opts));
   M->MII.reset(M->T->createMCInstrInfo());
-  M->STI.reset(M->T->createMCSubtargetInfo(M->TT, "generic", ""));
-  if (!M->MRI || !M->MAI || !M->MII || !M->STI)
+  if (!M->MRI || !M->MAI || !M->MII)
     return createStringError("cannot create the NeuronISA MC layer");
-  M->Ctx = std::make_unique<MCContext>(M->TT, M->MAI.get(), M->MRI.get(),
-                                       M->STI.get());
-  M->Disassembler.reset(M->T->createMCDisassembler(*M->STI, *M->Ctx));
-  M->Emitter.reset(M->T->createMCCodeEmitter(*M->MII, *M->Ctx));
-  M->Printer.reset(
-      M->T->createMCInstPrinter(M->TT, 0, *M->MAI, *M->MII, *M->MRI));
-  if (!M->Disassembler || !M->Emitter || !M->Printer)
-    return createStringError("cannot create the NeuronISA MC layer");
+  if (Error E = M->retarget(CPU))
+    return std::move(E);
   return M;
+}
+
+Error MCTools::retarget(StringRef CPU) {
+  Disassembler.reset();
+  Emitter.reset();
+  Printer.reset();
+  Ctx.reset();
+  STI.reset(T->createMCSubtargetInfo(TT, CPU, ""));
+  if (!STI)
+    return createStringError("cannot create the NeuronISA MC layer");
+  Ctx = std::make_unique<MCContext>(TT, MAI.get(), MRI.get(), STI.get());
+  Disassembler.reset(T->createMCDisassembler(*STI, *Ctx));
+  Emitter.reset(T->createMCCodeEmitter(*MII, *Ctx));
+  Printer.reset(T->createMCInstPrinter(TT, 0, *MAI, *MII, *MRI));
+  if (!Disassembler || !Emitter || !Printer)
+    return createStringError("cannot create the NeuronISA MC layer");
+  return Error::success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -175,6 +186,14 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
     return Err("malformed object: " + toString(SectionsOr.takeError()));
   ObjectFile Obj;
   Obj.FileName = Buffer.getBufferIdentifier().str();
+  Obj.CPU = NeuronISA::getCPUName(H.e_flags).str();
+  if (Obj.CPU.empty())
+    return Err("unknown CPU number " + Twine(H.e_flags) +
+               " in e_flags (expected 0-" +
+               Twine(NeuronISA::getCPUNames().size() - 1) + ")");
+  if (MC.STI->getCPU() != Obj.CPU)
+    if (Error E = MC.retarget(Obj.CPU))
+      return Err(toString(std::move(E)));
 
   const ELFT::Shdr *Text = nullptr, *SymTab = nullptr;
   unsigned TextIndex = 0;

@@ -45,7 +45,9 @@ namespace neuronisa_obj {
 class MCTools {
 public:
   /// Initializes the target (once per process) and creates the MC objects.
-  static Expected<std::unique_ptr<MCTools>> create();
+  static Expected<std::unique_ptr<MCTools>> create(StringRef CPU = "generic");
+  /// Makes the subtarget, and what depends on it, CPU's.
+  Error retarget(StringRef CPU);
   ~MCTools();
 
   Triple TT;
@@ -132,6 +134,8 @@ struct ReadProblem {
 class ObjectFile {
 public:
   std::string FileName;
+  /// The machine preset the code is for (e_flags; "generic" for 0).
+  std::string CPU = "generic";
   /// The source file named by an STT_FILE symbol, if any.
   std::optional<std::string> SourceFileName;
   uint32_t TextAlign = 1;

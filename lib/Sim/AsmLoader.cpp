@@ -85,8 +85,10 @@ public:
   };
   std::vector<Use> Uses;
   std::vector<NeuronISA::TileInit> Inits;
+  std::string CPU = "generic";
 
   explicit TileRecorder(RecordingStreamer &S) : NeuronISATargetStreamer(S) {}
+  void emitCPU(StringRef Name) override { CPU = Name.str(); }
   void emitTile(const NeuronISA::TileDecl &T) override {
     Tiles.push_back({T, getStreamer().getStartTokLoc()});
   }
@@ -114,7 +116,7 @@ static void initializeTarget() {
 Expected<Program>
 neuronisa_sim::loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
                                      StringRef KernelName,
-                                     const NeuronISA::MachineParams &MP,
+                                     const MachineChooser &Choose,
                                      raw_ostream &ErrOS) {
   initializeTarget();
   Program P;
@@ -159,6 +161,11 @@ neuronisa_sim::loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
   if (Parser->Run(/*NoInitialTextSection=*/false))
     return createStringError("cannot parse '" + P.FileName + "'");
   SM.setDiagHandler(nullptr, nullptr);
+  P.CPU = Tiles->CPU;
+  Expected<const NeuronISA::MachineParams *> MPOr = Choose(P.CPU);
+  if (!MPOr)
+    return MPOr.takeError();
+  const NeuronISA::MachineParams &MP = **MPOr;
 
   // The kernel: --kernel=NAME, else the first global function label, else
   // the first global label, else instruction 0.

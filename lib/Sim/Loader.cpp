@@ -11,9 +11,29 @@
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
 
+static MachineChooser fixedMachine(const NeuronISA::MachineParams &MP) {
+  return [&MP](StringRef) -> Expected<const NeuronISA::MachineParams *> {
+    return &MP;
+  };
+}
+
 Expected<Program> neuronisa_sim::loadProgram(StringRef FileName,
                                              StringRef KernelName,
                                              const NeuronISA::MachineParams &MP,
+                                             raw_ostream &ErrOS) {
+  return loadProgram(FileName, KernelName, fixedMachine(MP), ErrOS);
+}
+
+Expected<Program> neuronisa_sim::loadProgramFromBuffer(
+    std::unique_ptr<MemoryBuffer> Buf, StringRef KernelName,
+    const NeuronISA::MachineParams &MP, raw_ostream &ErrOS) {
+  return loadProgramFromBuffer(std::move(Buf), KernelName, fixedMachine(MP),
+                               ErrOS);
+}
+
+Expected<Program> neuronisa_sim::loadProgram(StringRef FileName,
+                                             StringRef KernelName,
+                                             const MachineChooser &Choose,
                                              raw_ostream &ErrOS) {
   ErrorOr<std::unique_ptr<MemoryBuffer>> BufOr =
       MemoryBuffer::getFileOrSTDIN(FileName, /*IsText=*/false);
@@ -24,9 +44,9 @@ Expected<Program> neuronisa_sim::loadProgram(StringRef FileName,
   StringRef Data = (*BufOr)->getBuffer();
   if (Data.starts_with("\x7f"
                        "ELF"))
-    return loadObjectProgram(std::move(*BufOr), KernelName, MP, ErrOS);
+    return loadObjectProgram(std::move(*BufOr), KernelName, Choose, ErrOS);
   if (Data.contains('\0'))
     return createStringError("'" + FileName +
                              "' is neither an ELF object nor assembly");
-  return loadProgramFromBuffer(std::move(*BufOr), KernelName, MP, ErrOS);
+  return loadProgramFromBuffer(std::move(*BufOr), KernelName, Choose, ErrOS);
 }

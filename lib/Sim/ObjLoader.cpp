@@ -89,7 +89,7 @@ static unsigned kernelEnd(const ObjectFile &Obj, const ObjSymbol *Kernel,
 Expected<Program>
 neuronisa_sim::loadObjectProgram(std::unique_ptr<MemoryBuffer> Buf,
                                  StringRef KernelName,
-                                 const NeuronISA::MachineParams &MP,
+                                 const MachineChooser &Choose,
                                  raw_ostream &ErrOS) {
   Expected<std::unique_ptr<MCTools>> MCOr = MCTools::create();
   if (!MCOr)
@@ -111,6 +111,11 @@ neuronisa_sim::loadObjectProgram(std::unique_ptr<MemoryBuffer> Buf,
 
   Program P;
   P.FileName = Obj.FileName;
+  P.CPU = Obj.CPU;
+  Expected<const NeuronISA::MachineParams *> MPOr = Choose(P.CPU);
+  if (!MPOr)
+    return MPOr.takeError();
+  const NeuronISA::MachineParams &MP = **MPOr;
   Expected<const ObjSymbol *> Kernel = findKernel(Obj, KernelName);
   if (!Kernel)
     return Kernel.takeError();

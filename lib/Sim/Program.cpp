@@ -146,7 +146,7 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
   std::string Err;
   SyncKind SK = getSyncKind(D);
   if (SK != SyncKind::None) {
-    I.Cost = static_cast<uint32_t>(getControlCycles(MP, D));
+    I.Cost = static_cast<uint32_t>(getControlTicks(MP, D, I.Eng));
     if (SK == SyncKind::Barrier) {
       I.Kind = Op::Barrier;
       return "";
@@ -210,7 +210,8 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
     return "";
   }
 
-  // Control instructions.
+  // Control instructions: cycles of whichever engine runs them (the stream
+  // converts them to ticks).
   if (!controlOp(MI.getOpcode(), I.Kind))
     return "instruction not supported by the simulator";
   I.Cost = static_cast<uint32_t>(getControlCycles(MP, D));

@@ -20,6 +20,7 @@
 #include "llvm/Support/SMLoc.h"
 #include "llvm/Support/SourceMgr.h"
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -87,8 +88,8 @@ struct Inst {
   int16_t Sem = -1;     // semaphore operand (completion semaphore), -1: none
   int32_t Imm = 0;      // ALU/li immediate; wait threshold or offset; semset value
   uint32_t Target = 0;  // branch target instruction index
-  uint32_t Cost = 0;    // cycles on the engine (machine model)
-  uint32_t DMACycles = 0; // DMA transfer cycles on the queue
+  uint32_t Cost = 0;    // ticks on the engine; control: engine cycles
+  uint32_t DMACycles = 0; // DMA transfer ticks on the queue
   unsigned Opcode = 0;
   unsigned Line = 0;
   SMLoc Loc;
@@ -116,6 +117,8 @@ public:
   unsigned End = 0;
   std::string KernelName;
   std::string FileName;
+  /// The machine preset the kernel records (.neuronisa_cpu, e_flags).
+  std::string CPU = "generic";
   /// Mnemonic of each opcode (for messages), indexed by Inst::Opcode.
   std::vector<std::string> OpcodeNames;
   /// The tiles the program declares (.neuronisa_tile), in order.
@@ -153,8 +156,17 @@ std::string decodeInst(const MCInst &MI, const MCInstrInfo &MII,
 /// (a .neuronisa_tile_use); returns an error message (empty if fine).
 std::string applyTileUse(Inst &I, unsigned Operand, unsigned Tile);
 
+/// Given the CPU a kernel records ("generic" if none), the machine to load
+/// it for, or an error (a CPU other than the one asked for).
+using MachineChooser = std::function<Expected<const NeuronISA::MachineParams *>(
+    StringRef CPU)>;
+
 /// Loads the kernel called KernelName (empty: the first global function)
 /// from an ELF object or from assembly, whichever FileName holds.
+Expected<Program> loadProgram(StringRef FileName, StringRef KernelName,
+                              const MachineChooser &Choose,
+                              raw_ostream &ErrOS);
+/// The same on machine MP, whatever CPU the kernel records.
 Expected<Program> loadProgram(StringRef FileName, StringRef KernelName,
                               const NeuronISA::MachineParams &MP,
                               raw_ostream &ErrOS);
@@ -163,13 +175,17 @@ Expected<Program> loadProgram(StringRef FileName, StringRef KernelName,
 /// returned as a failure.
 Expected<Program> loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
                                         StringRef KernelName,
+                                        const MachineChooser &Choose,
+                                        raw_ostream &ErrOS);
+Expected<Program> loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
+                                        StringRef KernelName,
                                         const NeuronISA::MachineParams &MP,
                                         raw_ostream &ErrOS);
 /// Reads a NeuronISA ELF object (docs/ObjectFormat.md) and decodes the
 /// kernel: the same Program as the assembly the object was made from.
 Expected<Program> loadObjectProgram(std::unique_ptr<MemoryBuffer> Buf,
                                     StringRef KernelName,
-                                    const NeuronISA::MachineParams &MP,
+                                    const MachineChooser &Choose,
                                     raw_ostream &ErrOS);
 
 } // namespace neuronisa_sim

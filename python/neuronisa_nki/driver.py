@@ -20,7 +20,8 @@ _last = [None]
 
 
 class Report(dict):
-    """cycles, races, over_sync_cycles, static_instructions (of the
+    """cycles, time_us and cpu (the machine the simulator ran: the preset
+    mcpu= compiled for), races, over_sync_cycles, static_instructions (of the
     compiled kernel), dynamic_instructions, compile_seconds, sync, unroll,
     mcpu, notes (loops unrolled and why), paths of the IR and assembly."""
 
@@ -154,7 +155,8 @@ def _run(t, em, ir, arrays, outs, is_tuple, work, sync, opts):
     report = Report(
         kernel=t.name, sync=sync, unroll=bool(opts.get("unroll")),
         mcpu=opts.get("mcpu"), ideal=bool(opts.get("ideal")),
-        cycles=rep.get("total_cycles"), races=rep.get("races"),
+        cycles=rep.get("total_cycles"), time_us=rep.get("time_us"),
+        cpu=rep.get("cpu"), races=rep.get("races"),
         over_sync_cycles=rep.get("over_sync_cycles"), status=rep.get("status"),
         dynamic_instructions=rep.get("dynamic_instructions"),
         static_instructions=count_instructions(asm_path), compile_seconds=secs,

@@ -9,7 +9,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MCTargetDesc/NeuronISAMachineModel.h"
+#include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCAsmBackend.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCCodeEmitter.h"
@@ -52,6 +55,11 @@ static cl::opt<FileType>
 static cl::opt<bool>
     ShowEncoding("show-encoding",
                  cl::desc("Show each instruction's encoding (assembly output)"));
+static cl::opt<std::string>
+    MCPU("mcpu",
+         cl::desc("Machine preset (generic, trn1, trn2); a .neuronisa_cpu "
+                  "directive naming another is an error"),
+         cl::value_desc("NAME"), cl::init("generic"));
 static cl::opt<bool> PreserveComments(
     "preserve-comments",
     cl::desc("Copy the input's comments to the assembly output"));
@@ -91,7 +99,13 @@ int main(int argc, char **argv) {
   MAI->setPreserveAsmComments(PreserveComments);
   std::unique_ptr<MCInstrInfo> MII(T->createMCInstrInfo());
   std::unique_ptr<MCSubtargetInfo> STI(
-      T->createMCSubtargetInfo(TT, "generic", ""));
+      T->createMCSubtargetInfo(TT, MCPU, ""));
+  if (!NeuronISA::getMachineParams(MCPU)) {
+    WithColor::error(errs(), Tool)
+        << "unknown CPU '" << MCPU << "' (-mcpu: "
+        << join(NeuronISA::getCPUNames(), ", ") << ")\n";
+    return 1;
+  }
   MCContext Ctx(TT, MAI.get(), MRI.get(), STI.get(), &SrcMgr, &Options);
   MCObjectFileInfo MOFI;
   MOFI.initMCObjectFileInfo(Ctx, /*PIC=*/false);
@@ -143,6 +157,9 @@ int main(int argc, char **argv) {
     return 1;
   }
   Parser->setTargetParser(*TAP);
+  // The CPU, first: a directive in the output, e_flags in an object.
+  if (auto *TS = static_cast<NeuronISATargetStreamer *>(Str->getTargetStreamer()))
+    TS->emitCPU(MCPU);
   if (Parser->Run(/*NoInitialTextSection=*/false) || Ctx.hadError())
     return 1; // the parser, the encoder or the assembler printed the errors
   Str.reset(); // flushes the object into BOS

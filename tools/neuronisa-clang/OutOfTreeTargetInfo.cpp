@@ -6,6 +6,8 @@
 #include "clang/Basic/DiagnosticFrontend.h"
 #include "clang/Basic/TargetOptions.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 
 using namespace clang;
 
@@ -39,6 +41,17 @@ public:
 };
 } // namespace
 
+/// Does the NeuronISA backend (built in or loaded) know CPU?
+static bool isBackendCPU(const llvm::Triple &TT, llvm::StringRef CPU) {
+  std::string Err;
+  const llvm::Target *T = llvm::TargetRegistry::lookupTarget(TT, Err);
+  if (!T)
+    return false;
+  std::unique_ptr<llvm::MCSubtargetInfo> STI(
+      T->createMCSubtargetInfo(TT, CPU, ""));
+  return STI && STI->isCPUStringValid(CPU);
+}
+
 TargetInfo *neuronisa::createTargetInfo(DiagnosticsEngine &Diags,
                                         TargetOptions &Opts,
                                         llvm::StringRef DataLayout) {
@@ -47,8 +60,9 @@ TargetInfo *neuronisa::createTargetInfo(DiagnosticsEngine &Diags,
   Target.get()->*targetOptsMember(TargetOptsTag()) = &Opts;
 
   // What CreateTargetInfo does after allocating a target, for the options a
-  // NeuronISA compilation can carry (no CPUs, ABIs or FP units to choose).
-  if (!Opts.CPU.empty()) {
+  // NeuronISA compilation can carry: a CPU the backend knows (a machine
+  // preset, -mcpu), no ABIs or FP units to choose.
+  if (!Opts.CPU.empty() && !isBackendCPU(Triple, Opts.CPU)) {
     Diags.Report(diag::err_target_unknown_cpu) << Opts.CPU;
     return nullptr;
   }

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FrontendJob.h"
+#include <cstring>
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Driver/Compilation.h"
@@ -103,7 +104,17 @@ int main(int Argc, const char **Argv) {
   std::string KernelIncludes = besideExecutable(Exe, "include");
   Args.push_back("-isystem");
   Args.push_back(KernelIncludes.c_str());
-  Args.append(Argv + 1, Argv + Argc);
+  // -mcpu=NAME selects a machine preset: clang's driver drops -mcpu for a
+  // target it does not know, so it goes to the frontend as -target-cpu
+  // (checked there against the backend's CPUs).
+  for (const char *A : ArrayRef(Argv + 1, Argv + Argc)) {
+    if (StringRef(A).starts_with("-mcpu=")) {
+      Args.append({"-Xclang", "-target-cpu", "-Xclang",
+                   A + strlen("-mcpu=")});
+      continue;
+    }
+    Args.push_back(A);
+  }
 
   std::unique_ptr<DiagnosticOptions> DiagOpts =
       CreateAndPopulateDiagOpts(Args);

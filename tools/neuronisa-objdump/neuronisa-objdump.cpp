@@ -130,9 +130,11 @@ static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
   OS << "# " << Obj.FileName << "\n";
   if (Obj.SourceFileName)
     OS << "\t.file\t\"" << *Obj.SourceFileName << "\"\n";
-  // .neuronisa.meta and .neuronisa.tileinit, as the directives they are
-  // made from (the AsmPrinter's order: tiles, their initial contents, then
-  // kernels).
+  // e_flags, .neuronisa.meta and .neuronisa.tileinit, as the directives
+  // they are made from (the AsmPrinter's order: the CPU, tiles, their
+  // initial contents, then kernels).
+  if (Obj.CPU != "generic")
+    OS << '\t' << NeuronISA::CPUDirective << '\t' << Obj.CPU << '\n';
   for (const NeuronISA::TileDecl &T : Obj.Metadata.Tiles)
     NeuronISA::printTileDirective(OS, T);
   for (const NeuronISA::TileInitRecord &R : Obj.TileInits) {

@@ -46,6 +46,12 @@ static cl::opt<std::string>
                         "function)"),
                cl::value_desc("NAME"), cl::cat(SimCat));
 static cl::opt<std::string>
+    MCPU("mcpu",
+         cl::desc("Machine preset: generic, trn1, trn2 (default: the CPU the "
+                  "kernel records, else generic); a kernel that records "
+                  "another CPU is an error"),
+         cl::value_desc("NAME"), cl::cat(SimCat));
+static cl::opt<std::string>
     MachineFile("machine", cl::desc("Machine description ('name = value' lines)"),
                 cl::value_desc("FILE"), cl::cat(SimCat));
 static cl::list<std::string>
@@ -89,6 +95,34 @@ static cl::opt<double> RTol("rtol", cl::desc("Relative tolerance of expect="),
 static cl::opt<double> ATol("atol", cl::desc("Absolute tolerance of expect="),
                             cl::init(1e-6), cl::cat(SimCat));
 
+/// MP = the preset of CPU with --machine and --param applied, validated.
+static Error buildMachine(StringRef CPU, NeuronISA::MachineParams &MP) {
+  MP = *NeuronISA::getMachineParams(CPU);
+  if (!MachineFile.empty()) {
+    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
+        MemoryBuffer::getFile(MachineFile, /*IsText=*/true);
+    if (!Buf)
+      return createStringError("cannot read '" + MachineFile +
+                               "': " + Buf.getError().message());
+    if (Error E = MP.parse((*Buf)->getBuffer(), MachineFile))
+      return E;
+  }
+  for (const std::string &PV : ParamList) {
+    auto [Name, Value] = StringRef(PV).split('=');
+    uint64_t V;
+    if (Value.trim().getAsInteger(0, V) || V > UINT32_MAX)
+      return createStringError("--param " + PV + ": expected NAME=UNSIGNED");
+    if (!MP.set(Name.trim(), V))
+      return createStringError("--param " + PV +
+                               ": unknown machine parameter '" + Name + "'");
+  }
+  // Re-validate the ranges after overrides, before anything is allocated.
+  if (!ParamList.empty())
+    if (Error E = MP.validate("--param"))
+      return E;
+  return Error::success();
+}
+
 static int fail(const Twine &Msg) {
   WithColor::error(errs(), "neuronisa-sim") << Msg << "\n";
   return 1;
@@ -105,30 +139,13 @@ int main(int argc, char **argv) {
       "instruction limit or an output mismatch. Over-synchronization is\n"
       "reported, not an error. A negative scalar argument: --arg=-5.\n");
 
+  if (!MCPU.empty() && !NeuronISA::getMachineParams(MCPU))
+    return fail("unknown CPU '" + MCPU + "' (--mcpu: " +
+                join(NeuronISA::getCPUNames(), ", ") + ")");
   NeuronISA::MachineParams MP;
-  if (!MachineFile.empty()) {
-    ErrorOr<std::unique_ptr<MemoryBuffer>> Buf =
-        MemoryBuffer::getFile(MachineFile, /*IsText=*/true);
-    if (!Buf)
-      return fail("cannot read '" + MachineFile +
-                  "': " + Buf.getError().message());
-    if (Error E = MP.parse((*Buf)->getBuffer(), MachineFile))
-      return fail(toString(std::move(E)));
-  }
-  for (const std::string &PV : ParamList) {
-    auto [Name, Value] = StringRef(PV).split('=');
-    uint64_t V;
-    if (Value.trim().getAsInteger(0, V) || V > UINT32_MAX)
-      return fail("--param " + PV + ": expected NAME=UNSIGNED");
-    if (!MP.set(Name.trim(), V))
-      return fail("--param " + PV + ": unknown machine parameter '" + Name +
-                  "'");
-  }
-  // Re-validate the ranges after overrides, before anything is allocated.
-  if (!ParamList.empty())
-    if (Error E = MP.validate("--param"))
-      return fail(toString(std::move(E)));
   if (PrintMachine) {
+    if (Error E = buildMachine(MCPU.empty() ? StringRef("generic") : StringRef(MCPU), MP))
+      return fail(toString(std::move(E)));
     MP.print(outs());
     return 0;
   }
@@ -168,7 +185,18 @@ int main(int argc, char **argv) {
     Args.push_back(std::move(*A));
   }
 
-  Expected<Program> P = loadProgram(InputFile, KernelName, MP, errs());
+  // The machine: the preset the kernel was compiled for (--mcpu must agree),
+  // then --machine and --param on top of it.
+  auto Choose =
+      [&](StringRef CPU) -> Expected<const NeuronISA::MachineParams *> {
+    if (!MCPU.empty() && CPU != MCPU)
+      return createStringError("'" + InputFile + "' is compiled for CPU '" +
+                               CPU + "', not --mcpu=" + MCPU);
+    if (Error E = buildMachine(CPU, MP))
+      return E;
+    return &MP;
+  };
+  Expected<Program> P = loadProgram(InputFile, KernelName, Choose, errs());
   if (!P)
     return fail(toString(P.takeError()));
 
@@ -214,7 +242,7 @@ int main(int argc, char **argv) {
     Trace->write(OS);
   }
 
-  SummaryView Summary(*P, R, Ideal);
+  SummaryView Summary(*P, R, MP, Ideal);
   RaceView Races(Sim.raceChecker());
   OverSyncView OverSync(*P, Sim.overSyncTracker());
   OutputView Outputs(Comparisons, Args);

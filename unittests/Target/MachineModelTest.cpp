@@ -71,6 +71,65 @@ TEST(MachineModelTest, DMATriggerAndTransfer) {
                     MP.DMABytesPerKCycle);
 }
 
+TEST(MachineModelTest, PresetsByCPUName) {
+  // "" and "generic" are the member initializers; unknown names are null.
+  ASSERT_NE(getMachineParams(""), nullptr);
+  EXPECT_EQ(getMachineParams("")->TickMHz, MachineParams().TickMHz);
+  EXPECT_EQ(getMachineParams("trn3"), nullptr);
+  for (StringRef CPU : getCPUNames()) {
+    const MachineParams *MP = getMachineParams(CPU);
+    ASSERT_NE(MP, nullptr) << CPU.str();
+    EXPECT_EQ(errorText(MP->validate(CPU)), "") << CPU.str();
+    EXPECT_EQ(getCPUName(*getCPUNumber(CPU)), CPU);
+  }
+  EXPECT_EQ(getCPUNumber("generic"), 0u);
+  EXPECT_EQ(getCPUName(99), "");
+  EXPECT_EQ(&getMachineParamsOrGeneric("bogus"), getMachineParams("generic"));
+}
+
+TEST(MachineModelTest, EngineClocks) {
+  // trn1: 5.6 GHz ticks; PE 2.8, DVE 1.12, ACT/POOL/SP 1.4 GHz.
+  const MachineParams &T1 = *getMachineParams("trn1");
+  EXPECT_EQ(T1.ticksPerCycle(Engine::PE), 2u);
+  EXPECT_EQ(T1.ticksPerCycle(Engine::DVE), 5u);
+  EXPECT_EQ(T1.ticksPerCycle(Engine::ACT), 4u);
+  EXPECT_EQ(T1.ticksPerCycle(Engine::POOL), 4u);
+  EXPECT_EQ(T1.ticksPerCycle(Engine::SP), 4u);
+  EXPECT_DOUBLE_EQ(T1.microseconds(5600), 1.0);
+  Imms Copy(TileFormat::Copy, {{N::p, 128}, {N::f, 512}});
+  EXPECT_EQ(getDataPathCycles(T1, Engine::DVE, TileFormat::Copy, Copy),
+            5u * (60u + 512u));
+  // The same DVE instruction takes the same cycles but more time than on
+  // ACT's clock: 1.12 vs 1.4 GHz.
+  const MachineParams &T2 = *getMachineParams("trn2");
+  EXPECT_EQ(T2.ticksPerCycle(Engine::PE), 2u);
+  EXPECT_EQ(T2.ticksPerCycle(Engine::DVE), 5u);
+  EXPECT_DOUBLE_EQ(T2.microseconds(4800), 1.0);
+  // A clock that does not divide the time base is rejected.
+  MachineParams Bad = T1;
+  Bad.DVEClockMHz = 1000;
+  EXPECT_NE(errorText(Bad.validate("m")), "");
+}
+
+TEST(MachineModelTest, DMASplitOverEnginesBoundedByHBM) {
+  MachineParams MP;
+  MP.DMAEnginesPerTransfer = 16;
+  MP.DMABufferOverhead = 10;
+  MP.DMABytesPerKCycle = 1000; // 16 engines: 16000 per 1000 cycles
+  Imms D(TileFormat::DMALoad, {{N::p, 128}, {N::f, 512}, {N::stride, 2048}});
+  uint64_t Bytes = 128ull * 512 * 4;
+  // 8 rows per engine, at the engines' rate.
+  EXPECT_EQ(getDMATransferCycles(MP, D),
+            MP.DMAFixedLatency + 8 * 10 + Bytes * 1000 / 16000);
+  // HBM below the engines' sum bounds the rate.
+  MP.HBMBytesPerKCycle = 8000;
+  EXPECT_EQ(getDMATransferCycles(MP, D),
+            MP.DMAFixedLatency + 8 * 10 + Bytes * 1000 / 8000);
+  // More engines per transfer than the core has is invalid.
+  MP.DMAEnginesPerTransfer = 17;
+  EXPECT_NE(errorText(MP.validate("m")), "");
+}
+
 TEST(MachineModelTest, TileShapes) {
   // Reduce writes [P x 1].
   ArrayRef<TileOperandSpec> R = getTileOperandSpecs(TileFormat::Reduce);
@@ -135,7 +194,7 @@ TEST(MachineModelTest, ParseParameters) {
   Back.WaitCycles = 1234;
   EXPECT_EQ(errorText(Back.parse(S, "printed")), "");
   EXPECT_EQ(Back.WaitCycles, Defaults.WaitCycles);
-  EXPECT_EQ(MachineParams::names().size(), 24u);
+  EXPECT_EQ(MachineParams::names().size(), 34u);
 }
 
 } // namespace

@@ -34,7 +34,7 @@ template <class OrderT> void DMAStage<OrderT>::startTransfer(unsigned QIdx) {
   AgentStats &St = Ctx.Result.Agents[A];
   St.Used = true;
   const Inst &I = Ctx.P.Insts[Tr.InstIdx];
-  uint64_t Start = Order.transferStart(Q, Tr);
+  uint64_t Start = std::max(Order.transferStart(Q, Tr), enginesFree(QIdx));
   uint64_t Cost = Ctx.jitter(I.DMACycles);
   uint64_t Lat = Order.latency();
   uint32_t Epoch = ++Q.Epoch;
@@ -47,11 +47,31 @@ template <class OrderT> void DMAStage<OrderT>::startTransfer(unsigned QIdx) {
   ++St.Instructions;
   St.Busy += Cost;
   Q.FreeAt = Start + Cost;
+  occupyEngines(QIdx, Q.FreeAt);
   Order.complete(A, I.Sem, Q.FreeAt + Lat);
   if (Q.FIFO.empty())
     Q.Scheduled = false;
   else
     schedule(QIdx);
+}
+
+template <class OrderT>
+uint64_t DMAStage<OrderT>::enginesFree(unsigned Q) const {
+  const NeuronISA::MachineParams &MP = Ctx.MP;
+  uint64_t Free = 0;
+  for (unsigned K = 0; K != MP.DMAEnginesPerTransfer; ++K)
+    Free = std::max(
+        Free, EngineFreeAt[(Q * MP.DMAEnginesPerTransfer + K) %
+                           MP.NumDMAEngines]);
+  return Free;
+}
+
+template <class OrderT>
+void DMAStage<OrderT>::occupyEngines(unsigned Q, uint64_t Until) {
+  const NeuronISA::MachineParams &MP = Ctx.MP;
+  for (unsigned K = 0; K != MP.DMAEnginesPerTransfer; ++K)
+    EngineFreeAt[(Q * MP.DMAEnginesPerTransfer + K) % MP.NumDMAEngines] =
+        Until;
 }
 
 template class llvm::neuronisa_sim::DMAStage<SemaphoreStage>;

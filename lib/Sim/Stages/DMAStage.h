@@ -2,8 +2,10 @@
 //
 // dma.load and dma.store occupy SP for the trigger; the transfer then runs on
 // the instruction's queue, one at a time in trigger order, each taking its
-// transfer cycles. A transfer is a data-path instance of its queue: it moves
-// the data when it starts and signals its completion semaphore.
+// transfer ticks. A transfer is a data-path instance of its queue: it moves
+// the data when it starts and signals its completion semaphore. It is split
+// over DMAEnginesPerTransfer of the core's DMA engines and also waits until
+// they are free: queues that share engines share their bandwidth.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,7 +23,8 @@ namespace neuronisa_sim {
 template <class OrderT> class DMAStage {
 public:
   DMAStage(SimContext &Ctx, OrderT &Order)
-      : Ctx(Ctx), Order(Order), Queues(Ctx.MP.NumDMAQueues) {}
+      : Ctx(Ctx), Order(Order), Queues(Ctx.MP.NumDMAQueues),
+        EngineFreeAt(Ctx.MP.NumDMAEngines, 0) {}
 
   /// Stream SP triggers DMA instruction I (its tiles resolved to T) at
   /// SP.Time; the trigger costs Cost cycles of SP.
@@ -39,9 +42,14 @@ private:
                     static_cast<uint8_t>(Q));
   }
 
+  /// The DMA engines of queue Q's transfers are free from then on.
+  uint64_t enginesFree(unsigned Q) const;
+  void occupyEngines(unsigned Q, uint64_t Until);
+
   SimContext &Ctx;
   OrderT &Order;
   std::vector<DMAQueue> Queues;
+  std::vector<uint64_t> EngineFreeAt;
 };
 
 } // namespace neuronisa_sim

@@ -51,7 +51,10 @@ public:
   }
   void advanceTo(uint64_t Key) { Ctx.Now = Key; }
   /// Cycles from a completion to its visibility.
-  uint64_t latency() { return Ctx.jitter(Ctx.MP.SemaphoreLatency); }
+  uint64_t latency() {
+    return Ctx.jitter(
+        Ctx.MP.ticks(NeuronISA::Engine::SP, Ctx.MP.SemaphoreLatency));
+  }
   /// A data-path instance starts when its agent is free.
   uint64_t start(uint8_t, uint64_t, uint32_t, uint32_t, const Inst &,
                  const ResolvedTile *, uint64_t Free, uint64_t,

@@ -41,6 +41,8 @@ void StreamStage<OrderT>::runStream(unsigned A) {
   const uint32_t *Next = S.Next;
   int32_t *R = S.Regs;
   const uint64_t Limit = Ctx.Opts.MaxInstructions;
+  // Control instructions cost cycles of this engine's clock.
+  const uint64_t Tick = Ctx.MP.ticksPerCycle(NeuronISA::engineOfAgent(A));
   uint32_t PC = S.PC;
   uint64_t Seq = S.Seq, Time = S.Time, Busy = 0, Executed = 0;
 
@@ -66,14 +68,15 @@ void StreamStage<OrderT>::runStream(unsigned A) {
     }
     const Inst &I = Insts[PC];
     if (isControlOp(I.Kind)) {
+      uint64_t Cost = I.Cost * Tick;
       if constexpr (ReportControl) {
-        InstructionEvent E{static_cast<uint8_t>(A), PC, I, Time, I.Cost};
+        InstructionEvent E{static_cast<uint8_t>(A), PC, I, Time, Cost};
         for (SimListener *L : Ctx.ControlListeners)
           L->onInstruction(E);
       }
       ++Executed;
-      Busy += I.Cost;
-      Time += I.Cost;
+      Busy += Cost;
+      Time += Cost;
       ++Seq;
       uint32_t NextPC = PC + 1;
       switch (executeControl(I, R, NextPC)) {

@@ -36,6 +36,8 @@ void SummaryView::printView(raw_ostream &OS) const {
      << "\n";
   OS << "status: " << statusName(R.St) << "\n";
   OS << "total cycles: " << R.TotalCycles << "\n";
+  OS << format("time: %.3f us (cycles at %u MHz, machine %s)\n",
+               MP.microseconds(R.TotalCycles), MP.TickMHz, P.CPU.c_str());
   OS << "dynamic instructions: " << R.DynamicInstructions << "\n";
   OS << "simulated instructions: " << R.SimulatedInstructions << "\n";
   OS << format("%-8s %12s %12s %12s %12s %10s\n", "agent", "busy", "idle",
@@ -58,6 +60,9 @@ void SummaryView::toJSON(json::OStream &J) const {
   J.attribute("mode", Ideal ? "ideal" : "synchronized");
   J.attribute("status", statusName(R.St));
   J.attribute("total_cycles", int64_t(R.TotalCycles));
+  J.attribute("time_us", MP.microseconds(R.TotalCycles));
+  J.attribute("cycle_mhz", int64_t(MP.TickMHz));
+  J.attribute("cpu", P.CPU);
   J.attribute("dynamic_instructions", int64_t(R.DynamicInstructions));
   J.attribute("simulated_instructions", int64_t(R.SimulatedInstructions));
   J.attributeArray("agents", [&] {

@@ -12,6 +12,7 @@
 
 #include "SimResult.h"
 #include "View.h"
+#include "MCTargetDesc/NeuronISAMachineModel.h"
 
 namespace llvm {
 namespace neuronisa_sim {
@@ -23,14 +24,17 @@ const char *statusName(SimResult::Status S);
 
 class SummaryView : public View {
 public:
-  SummaryView(const Program &P, const SimResult &R, bool Ideal)
-      : P(P), R(R), Ideal(Ideal) {}
+  /// MP: the machine the kernel ran on (its clock converts cycles to time).
+  SummaryView(const Program &P, const SimResult &R,
+              const NeuronISA::MachineParams &MP, bool Ideal)
+      : P(P), R(R), MP(MP), Ideal(Ideal) {}
   void printView(raw_ostream &OS) const override;
   void toJSON(json::OStream &J) const override;
 
 private:
   const Program &P;
   const SimResult &R;
+  const NeuronISA::MachineParams &MP;
   bool Ideal;
 };
 

@@ -16,7 +16,8 @@ defm : RemapAllTargetPseudoPointerOperands<GPR>;
 def NeuronISAInstrInfo : InstrInfo;
 
 def : ProcessorModel<"generic", NoSchedModel, []>;
-def : ProcessorModel<"trn1", NoSchedModel, []>;
+def : ProcessorModel<"trn1", NoSchedModel, []>; // NeuronCore-v2
+def : ProcessorModel<"trn2", NoSchedModel, []>; // NeuronCore-v3
 
 def NeuronISAAsmParser : AsmParser {
   let ShouldEmitMatchRegisterName = 1;

@@ -33,6 +33,7 @@
 #include "llvm/MC/MCSymbol.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Target/TargetMachine.h"
 
 using namespace llvm;
 
@@ -67,11 +68,15 @@ void NeuronISAAsmPrinter::emitStartOfAsmFile(Module &M) {
   NeuronISA::restoreTileTypes(M);
   // Errors were reported by the kernel verifier; place what fits.
   SmallVector<NeuronISATileLayout::Error, 2> Ignored;
-  Layout = NeuronISATileLayout::compute(M, NeuronISA::MachineParams(), Ignored);
+  Layout = NeuronISATileLayout::compute(
+      M, NeuronISA::getMachineParamsOrGeneric(TM.getTargetCPU()), Ignored);
   auto *TS =
       static_cast<NeuronISATargetStreamer *>(OutStreamer->getTargetStreamer());
   if (!TS)
     return;
+  // The machine the code is for, first (nothing for "generic").
+  if (NeuronISA::getMachineParams(TM.getTargetCPU()))
+    TS->emitCPU(TM.getTargetCPU().empty() ? "generic" : TM.getTargetCPU());
   for (const NeuronISATileLayout::Placement &P : Layout.placements()) {
     NeuronISA::TileDecl T;
     T.Name = P.Tile->getName().str();

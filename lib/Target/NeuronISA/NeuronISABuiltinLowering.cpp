@@ -123,6 +123,7 @@ static std::string nonConstantHint(const Module &M, const Value *V) {
 
 std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
                                         const MCInstrInfo &MII,
+                                        const MachineParams &MP,
                                         ScalarEvolution *SE) {
   const Function *Callee = getCalledFunctionOrNull(CB);
   if (!Callee)
@@ -232,9 +233,8 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
     Ops[getNamedOperandIdx(Opcode, OpName::off)] = OperandValue::imm(0);
 
   // Every field in its operand type's range, and the shape rules.
-  static const MachineParams Defaults;
   if (std::optional<OperandError> E =
-          checkOperands(Defaults, D, [&](unsigned Idx) { return Ops[Idx]; })) {
+          checkOperands(MP, D, [&](unsigned Idx) { return Ops[Idx]; })) {
     if (E->OpIdx < ArgOf.size() && ArgOf[E->OpIdx] != ~0u)
       return ArgRef(ArgOf[E->OpIdx]) + ": " + E->Msg;
     return ("'" + Twine(Name) + "': " + E->Msg).str();
@@ -324,13 +324,14 @@ static MachineMemOperand *tileMemOperand(MachineFunction &MF, const Value *Ptr,
 }
 
 SDValue NeuronISA::lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,
-                                    const MCInstrInfo &MII) {
+                                    const MCInstrInfo &MII,
+                                    const MachineParams &MP) {
   SelectionDAG &DAG = CLI.DAG;
   const CallBase &CB = *CLI.CB;
   const SDLoc &DL = CLI.DL;
   MachineFunction &MF = DAG.getMachineFunction();
 
-  std::string Err = checkBuiltinCall(CB, MII);
+  std::string Err = checkBuiltinCall(CB, MII, MP);
   if (!Err.empty()) {
     DAG.getContext()->diagnose(
         DiagnosticInfoUnsupported(MF.getFunction(), Err, DL.getDebugLoc()));

@@ -22,6 +22,8 @@ class MCInstrInfo;
 class ScalarEvolution;
 
 namespace NeuronISA {
+struct MachineParams;
+
 /// Prefix of every builtin function name.
 constexpr StringLiteral BuiltinPrefix = "neuronisa.";
 
@@ -36,12 +38,14 @@ const Function *getCalledFunctionOrNull(const CallBase &CB);
 /// tile it names (NeuronISATileAccess.h; with SE, also run-time partition
 /// indices hidden behind pointer phis). Returns an empty string if it can be
 /// lowered, else what is wrong.
+/// MP is the machine the call is compiled for.
 std::string checkBuiltinCall(const CallBase &CB, const MCInstrInfo &MII,
+                             const MachineParams &MP,
                              ScalarEvolution *SE = nullptr);
 
 /// Lowers a checked builtin call. Returns the output chain.
 SDValue lowerBuiltinCall(TargetLowering::CallLoweringInfo &CLI,
-                         const MCInstrInfo &MII);
+                         const MCInstrInfo &MII, const MachineParams &MP);
 } // namespace NeuronISA
 } // namespace llvm
 

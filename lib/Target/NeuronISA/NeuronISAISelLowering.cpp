@@ -134,7 +134,8 @@ SDValue NeuronISATargetLowering::LowerCall(CallLoweringInfo &CLI,
   // SelectionDAGBuilder drop the block's `ret`, so execution would fall
   // through into whatever block is laid out next.
   CLI.IsTailCall = false;
-  return NeuronISA::lowerBuiltinCall(CLI, *Subtarget.getInstrInfo());
+  return NeuronISA::lowerBuiltinCall(CLI, *Subtarget.getInstrInfo(),
+                                     Subtarget.getMachineParams());
 }
 
 bool NeuronISATargetLowering::CanLowerReturn(

@@ -27,7 +27,8 @@ NeuronISA::getEngineSyncOpcodes(unsigned DataPathOpcode) {
 }
 
 NeuronISAInstrInfo::NeuronISAInstrInfo(const NeuronISASubtarget &STI)
-    : NeuronISAGenInstrInfo(STI, RI), RI() {}
+    : NeuronISAGenInstrInfo(STI, RI), RI(),
+      MP(NeuronISA::getMachineParamsOrGeneric(STI.getCPU())) {}
 
 void NeuronISAInstrInfo::copyPhysReg(MachineBasicBlock &MBB,
                                      MachineBasicBlock::iterator I,
@@ -282,9 +283,8 @@ bool NeuronISAInstrInfo::verifyOperands(const MachineInstr &MI,
                                         StringRef &ErrInfo) const {
   if (!isTargetSpecificOpcode(MI.getOpcode()))
     return true;
-  static const NeuronISA::MachineParams Defaults;
   std::optional<NeuronISA::OperandError> E = NeuronISA::checkOperands(
-      Defaults, MI.getDesc(),
+      MP, MI.getDesc(),
       [&](unsigned Idx) { return getOperandValue(MI, Idx); });
   if (!E)
     return true;
@@ -309,18 +309,18 @@ bool NeuronISAInstrInfo::diagnoseInvalidInstruction(
 unsigned NeuronISAInstrInfo::getInstrLatency(const InstrItineraryData *,
                                              const MachineInstr &MI,
                                              unsigned *PredCost) const {
-  static const NeuronISA::MachineParams Defaults;
   const MCInstrDesc &D = MI.getDesc();
   NeuronISA::TileFormat F = NeuronISA::getTileFormat(D);
+  // Control instructions run on every engine: counted at SP's clock.
   if (F == NeuronISA::TileFormat::None)
-    return NeuronISA::getControlCycles(Defaults, D);
+    return NeuronISA::getControlTicks(MP, D, NeuronISA::Engine::SP);
   auto Imm = [&](unsigned Idx) -> int64_t {
     const MachineOperand &MO = MI.getOperand(Idx);
     return MO.isImm() ? MO.getImm() : 0;
   };
-  uint64_t C = NeuronISA::getDataPathCycles(Defaults, NeuronISA::getEngine(D),
-                                            F, Imm);
+  uint64_t C = NeuronISA::getDataPathCycles(MP, NeuronISA::getEngine(D), F,
+                                            Imm);
   if (NeuronISA::isDMA(F))
-    C += NeuronISA::getDMATransferCycles(Defaults, Imm);
+    C += NeuronISA::getDMATransferCycles(MP, Imm);
   return static_cast<unsigned>(C);
 }

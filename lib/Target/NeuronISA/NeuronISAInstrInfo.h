@@ -26,6 +26,8 @@ EngineSyncOpcodes getEngineSyncOpcodes(unsigned DataPathOpcode);
 
 class NeuronISAInstrInfo : public NeuronISAGenInstrInfo {
   const NeuronISARegisterInfo RI;
+  /// The subtarget CPU's machine (NeuronISAMachineModel.h).
+  const NeuronISA::MachineParams &MP;
   /// The message verifyInstruction's ErrInfo refers to.
   mutable std::string VerifyError;
 
@@ -33,6 +35,7 @@ public:
   explicit NeuronISAInstrInfo(const NeuronISASubtarget &STI);
 
   const NeuronISARegisterInfo &getRegisterInfo() const { return RI; }
+  const NeuronISA::MachineParams &getMachineParams() const { return MP; }
 
   /// The operand called Name (NeuronISAInstrInfo.td), or null if MI's
   /// instruction has none.

@@ -75,6 +75,9 @@ private:
   bool checkArguments(const Function &F);
   bool makeRowsExplicit(Function &F);
 
+  /// The machine compiled for (the target machine's CPU).
+  const NeuronISA::MachineParams *MP = nullptr;
+
   /// (line, message) already reported in this function: clang may make
   /// several instructions of one construct (the two stores of a struct
   /// initialized at once, the two operands of a long long product), which
@@ -207,8 +210,11 @@ bool NeuronISAKernelVerifier::doInitialization(Module &M) {
     if (AS != NeuronISAAS::SBUF && AS != NeuronISAAS::PSUM)
       BadGlobals[&GV] = describeNonTileGlobal(GV);
   }
+  auto *TPC = getAnalysisIfAvailable<TargetPassConfig>();
+  MP = &NeuronISA::getMachineParamsOrGeneric(
+      TPC ? TPC->getTM<TargetMachine>().getTargetCPU() : "");
   SmallVector<NeuronISATileLayout::Error, 4> Errors;
-  NeuronISATileLayout::compute(M, NeuronISA::MachineParams(), Errors);
+  NeuronISATileLayout::compute(M, *MP, Errors);
   for (const auto &[GV, Msg] : Errors)
     BadGlobals[GV] = Msg;
   return Changed;
@@ -419,7 +425,7 @@ bool NeuronISAKernelVerifier::checkCall(const Function &F, const CallBase &CB,
                       "inline) and not recursive");
   }
   std::string Err = NeuronISA::checkBuiltinCall(
-      CB, MII, &getAnalysis<ScalarEvolutionWrapperPass>().getSE());
+      CB, MII, *MP, &getAnalysis<ScalarEvolutionWrapperPass>().getSE());
   return !Err.empty() && report(F, &CB, Err);
 }
 

@@ -29,6 +29,7 @@
 
 #include "MCTargetDesc/NeuronISAMachineModel.h"
 #include "NeuronISAPreciseSync.h"
+#include "NeuronISASubtarget.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/TargetInstrInfo.h"
@@ -38,7 +39,6 @@ using namespace llvm;
 using namespace llvm::NeuronISA;
 
 void PreciseSync::computeReleaseCycles() {
-  static const MachineParams Defaults;
   ArrayRef<SyncSite> Sites = Deps.sites();
   SiteLatency.assign(Sites.size(), 0);
   SiteOccupancy.assign(Sites.size(), 0);
@@ -52,8 +52,10 @@ void PreciseSync::computeReleaseCycles() {
         const MachineOperand &MO = MI.getOperand(Idx);
         return MO.isImm() ? MO.getImm() : 0;
       };
+      const MachineParams &MP =
+          MI.getMF()->getSubtarget<NeuronISASubtarget>().getMachineParams();
       SiteOccupancy[S] = getDataPathCycles(
-          Defaults, Sites[S].WaitEngine, getTileFormat(MI.getDesc()), Imm);
+          MP, Sites[S].WaitEngine, getTileFormat(MI.getDesc()), Imm);
       SiteLatency[S] =
           MI.getMF()->getSubtarget().getInstrInfo()->getInstrLatency(nullptr,
                                                                       MI);

@@ -3,6 +3,7 @@
 #ifndef LLVM_LIB_TARGET_NEURONISA_NEURONISASUBTARGET_H
 #define LLVM_LIB_TARGET_NEURONISA_NEURONISASUBTARGET_H
 
+#include "MCTargetDesc/NeuronISAMachineModel.h"
 #include "NeuronISAFrameLowering.h"
 #include "NeuronISAISelLowering.h"
 #include "NeuronISAInstrInfo.h"
@@ -24,6 +25,11 @@ class NeuronISASubtarget : public NeuronISAGenSubtargetInfo {
   NeuronISASelectionDAGInfo TSInfo;
 
 public:
+  /// The machine of this CPU (-mcpu; "generic" by default).
+  const NeuronISA::MachineParams &getMachineParams() const {
+    return InstrInfo.getMachineParams();
+  }
+
   NeuronISASubtarget(const Triple &TT, StringRef CPU, StringRef FS,
                      const NeuronISATargetMachine &TM);
 

@@ -198,7 +198,8 @@ void eraseWithDeadOperands(Instruction &I) {
 
 class TileSelectSplitter {
 public:
-  explicit TileSelectSplitter(const MCInstrInfo &MII) : MII(MII) {}
+  TileSelectSplitter(const MCInstrInfo &MII, const NeuronISA::MachineParams &MP)
+      : MII(MII), MP(MP) {}
   bool run(Function &F);
 
 private:
@@ -209,6 +210,7 @@ private:
   SmallVector<CallBase *, 2> split(CallBase &CB, Value *Cond);
 
   const MCInstrInfo &MII;
+  const NeuronISA::MachineParams &MP;
 };
 } // namespace
 
@@ -251,7 +253,7 @@ SmallVector<CallBase *, 2> TileSelectSplitter::split(CallBase &CB,
     for (Use &Arg : Copy->args())
       if (isOnChipPointer(Arg->getType()))
         Arg.set(resolve(Arg.get(), Cond, Arm, Copy, Created[!Arm]));
-    Valid &= NeuronISA::checkBuiltinCall(*Copy, MII).empty();
+    Valid &= NeuronISA::checkBuiltinCall(*Copy, MII, MP).empty();
     Copies.push_back(Copy);
   }
   if (!Valid) {
@@ -342,10 +344,10 @@ public:
       return false;
     const TargetMachine &TM =
         getAnalysis<TargetPassConfig>().getTM<TargetMachine>();
-    const MCInstrInfo &MII =
-        *static_cast<const NeuronISASubtarget *>(TM.getSubtargetImpl(F))
-             ->getInstrInfo();
-    return TileSelectSplitter(MII).run(F);
+    const auto &ST =
+        *static_cast<const NeuronISASubtarget *>(TM.getSubtargetImpl(F));
+    return TileSelectSplitter(*ST.getInstrInfo(), ST.getMachineParams())
+        .run(F);
   }
 };
 } // namespace

@@ -15,6 +15,7 @@
 #include "MCTargetDesc/NeuronISATargetStreamer.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/bit.h"
@@ -56,6 +57,13 @@ class NeuronISAAsmParser : public MCTargetAsmParser {
                                bool MatchingInlineAsm) override;
 
   ParseStatus parseDirective(AsmToken DirectiveID) override;
+  /// .neuronisa_cpu NAME
+  bool parseCPUDirective(SMLoc DirectiveLoc);
+  /// The machine operands are checked against: the subtarget's CPU, or the
+  /// one .neuronisa_cpu names if the subtarget's is "generic" (not chosen).
+  const NeuronISA::MachineParams *MP;
+  std::string CPU;
+  bool SeenInstruction = false, SeenCPUDirective = false;
   /// .neuronisa_tile NAME, sbuf|psum, ADDRESS, BYTES, PARTITIONS
   bool parseTileDirective(SMLoc DirectiveLoc);
   /// .neuronisa_kernel NAME[, scalar|hbm]...
@@ -94,7 +102,10 @@ class NeuronISAAsmParser : public MCTargetAsmParser {
 public:
   NeuronISAAsmParser(const MCSubtargetInfo &STI, MCAsmParser &Parser,
                      const MCInstrInfo &MII, const MCTargetOptions &Options)
-      : MCTargetAsmParser(Options, STI, MII), MII(MII) {
+      : MCTargetAsmParser(Options, STI, MII), MII(MII),
+        MP(&NeuronISA::getMachineParamsOrGeneric(STI.getCPU())),
+        CPU(NeuronISA::getMachineParams(STI.getCPU()) ? STI.getCPU().str()
+                                                      : "generic") {
     setAvailableFeatures(ComputeAvailableFeatures(STI.getFeatureBits()));
   }
 
@@ -328,6 +339,9 @@ ParseStatus NeuronISAAsmParser::parseF32Imm(OperandVector &Operands) {
 }
 
 ParseStatus NeuronISAAsmParser::parseDirective(AsmToken DirectiveID) {
+  if (DirectiveID.getString() == NeuronISA::CPUDirective)
+    return parseCPUDirective(DirectiveID.getLoc()) ? ParseStatus::Failure
+                                                   : ParseStatus::Success;
   if (DirectiveID.getString() == NeuronISA::TileDirective)
     return parseTileDirective(DirectiveID.getLoc()) ? ParseStatus::Failure
                                                     : ParseStatus::Success;
@@ -341,6 +355,36 @@ ParseStatus NeuronISAAsmParser::parseDirective(AsmToken DirectiveID) {
     return parseTileInitDirective(DirectiveID.getLoc()) ? ParseStatus::Failure
                                                         : ParseStatus::Success;
   return ParseStatus::NoMatch;
+}
+
+bool NeuronISAAsmParser::parseCPUDirective(SMLoc DirectiveLoc) {
+  MCAsmParser &P = getParser();
+  SMLoc NameLoc = P.getTok().getLoc();
+  StringRef Name;
+  if (P.parseIdentifier(Name))
+    return Error(NameLoc, "expected a CPU name");
+  if (P.parseEOL())
+    return true;
+  const NeuronISA::MachineParams *Named = NeuronISA::getMachineParams(Name);
+  if (!Named)
+    return Error(NameLoc, "unknown CPU '" + Name + "' (expected one of: " +
+                              join(NeuronISA::getCPUNames(), ", ") + ")");
+  if (SeenInstruction)
+    return Error(DirectiveLoc, Twine(NeuronISA::CPUDirective) +
+                                   " must come before the first instruction");
+  if (Name != CPU && (SeenCPUDirective || CPU != "generic"))
+    return Error(NameLoc, "the code is for CPU '" + Name +
+                              "' but the machine is '" + CPU +
+                              "' (-mcpu or an earlier " +
+                              NeuronISA::CPUDirective + ")");
+  SeenCPUDirective = true;
+  if (Name == CPU)
+    return false; // the streamer has it from the subtarget's owner
+  CPU = Name.str();
+  MP = Named;
+  if (NeuronISATargetStreamer *TS = targetStreamer())
+    TS->emitCPU(CPU);
+  return false;
 }
 
 bool NeuronISAAsmParser::parseDeclName(std::string &Name, const char *What) {
@@ -576,13 +620,14 @@ bool NeuronISAAsmParser::matchAndEmitInstruction(SMLoc IDLoc, unsigned &Opcode,
   MCInst Inst;
   switch (MatchInstructionImpl(Operands, Inst, ErrorInfo, MatchingInlineAsm)) {
   case Match_Success:
-    // Every field must be encodable on the (default) machine: the one
-    // operand check that the compiler and the simulator also apply.
+    // Every field must be encodable on the machine: the one operand check
+    // that the compiler and the simulator also apply.
     if (std::optional<NeuronISA::OperandError> E = NeuronISA::checkOperands(
-            NeuronISA::MachineParams(), MII.get(Inst.getOpcode()), Inst))
+            *MP, MII.get(Inst.getOpcode()), Inst))
       return Error(operandLoc(Inst.getOpcode(), E->OpIdx, Operands, IDLoc),
                    E->Msg);
     Inst.setLoc(IDLoc);
+    SeenInstruction = true;
     Out.emitInstruction(Inst, getSTI());
     Opcode = Inst.getOpcode();
     return false;

@@ -170,9 +170,9 @@ DecodeStatus NeuronISADisassembler::getInstruction(MCInst &MI, uint64_t &Size,
         MI.getOperand(I).isImm())
       MI.getOperand(I).setImm(SignExtend64<32>(MI.getOperand(I).getImm()));
   // A word the assembler would not write is not an instruction: every field
-  // must pass the assembly parser's check (on the default machine).
-  if (std::optional<NeuronISA::OperandError> E =
-          NeuronISA::checkOperands(NeuronISA::MachineParams(), Desc, MI)) {
+  // must pass the assembly parser's check (on the subtarget's machine).
+  if (std::optional<NeuronISA::OperandError> E = NeuronISA::checkOperands(
+          NeuronISA::getMachineParamsOrGeneric(STI.getCPU()), Desc, MI)) {
     CS << E->Msg;
     return Fail;
   }

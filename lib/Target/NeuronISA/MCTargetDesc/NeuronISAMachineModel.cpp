@@ -19,7 +19,9 @@ struct ParamEntry {
 #define NEURONISA_PARAMS(X)                                                    \
   X(NumPartitions) X(SBUFBase) X(SBUFBytesPerPartition) X(PSUMBase)            \
   X(PSUMBytesPerPartition) X(PSUMBankBytes) X(NumSemaphores) X(NumDMAQueues)   \
-  X(AccessOverhead)                                                            \
+  X(TickMHz) X(PEClockMHz) X(ACTClockMHz) X(DVEClockMHz) X(POOLClockMHz)       \
+  X(SPClockMHz) X(NumDMAEngines) X(DMAEnginesPerTransfer)                      \
+  X(DMABufferOverhead) X(HBMBytesPerKCycle) X(AccessOverhead)                  \
   X(PEMinColumns) X(PEFp32Factor) X(ActMinElems) X(DVESmallOpThreshold)        \
   X(DVESmallOpOverhead) X(POOLSlowdown) X(DMATriggerCycles) X(DMAFixedLatency) \
   X(DMABytesPerKCycle) X(ScalarCycles) X(BranchCycles) X(WaitCycles)           \
@@ -87,6 +89,28 @@ Error MachineParams::validate(StringRef Where) const {
     return Fail("DMABytesPerKCycle", 0, "the DMA bandwidth must be > 0");
   if (PSUMBankBytes < 4)
     return Fail("PSUMBankBytes", PSUMBankBytes, "at least 4");
+  if (NumDMAEngines == 0 || NumDMAEngines > 256)
+    return Fail("NumDMAEngines", NumDMAEngines, "1-256");
+  if (DMAEnginesPerTransfer == 0 || DMAEnginesPerTransfer > NumDMAEngines)
+    return Fail("DMAEnginesPerTransfer", DMAEnginesPerTransfer,
+                "1-NumDMAEngines");
+  // Every engine cycle is a whole number of ticks, and no cost overflows:
+  // at most 1000 ticks per cycle.
+  if (TickMHz == 0 || TickMHz > 1000000)
+    return Fail("TickMHz", TickMHz, "1-1000000");
+  struct Clock {
+    const char *Name;
+    uint32_t MHz;
+  } Clocks[] = {{"PEClockMHz", PEClockMHz},
+                {"ACTClockMHz", ACTClockMHz},
+                {"DVEClockMHz", DVEClockMHz},
+                {"POOLClockMHz", POOLClockMHz},
+                {"SPClockMHz", SPClockMHz}};
+  for (const Clock &C : Clocks)
+    if (C.MHz == 0 || TickMHz % C.MHz || TickMHz / C.MHz > 1000)
+      return Fail(C.Name, C.MHz,
+                  "a divisor of TickMHz = " + Twine(TickMHz) +
+                      ", at least TickMHz / 1000");
   // The simulator holds every partition of both memories: bounded sizes
   // keep that allocation small and every address inside 32 bits.
   struct OnChip {
@@ -110,6 +134,28 @@ Error MachineParams::validate(StringRef Where) const {
                              Twine(PSUMBase) + ", " + Twine(PSUMEnd) +
                              ") overlap");
   return Error::success();
+}
+
+uint32_t MachineParams::ticksPerCycle(Engine E) const {
+  uint32_t MHz = SPClockMHz;
+  switch (E) {
+  case Engine::PE:
+    MHz = PEClockMHz;
+    break;
+  case Engine::ACT:
+    MHz = ACTClockMHz;
+    break;
+  case Engine::DVE:
+    MHz = DVEClockMHz;
+    break;
+  case Engine::POOL:
+    MHz = POOLClockMHz;
+    break;
+  case Engine::SP:
+  case Engine::Control:
+    break;
+  }
+  return TickMHz / MHz;
 }
 
 void MachineParams::print(raw_ostream &OS) const {
@@ -261,8 +307,9 @@ static uint64_t vectorCost(const MachineParams &MP, Engine E, uint64_t Elems,
   return C;
 }
 
-uint64_t NeuronISA::getDataPathCycles(const MachineParams &MP, Engine E,
-                                      TileFormat F, ImmGetter Imm) {
+/// Cycles of engine E (not ticks).
+static uint64_t engineCycles(const MachineParams &MP, Engine E, TileFormat F,
+                             ImmGetter Imm) {
   auto Named = [&](OpName Name) { return Imm(getFormatOperandIdx(F, Name)); };
   switch (F) {
   case TileFormat::None:
@@ -296,14 +343,27 @@ uint64_t NeuronISA::getDataPathCycles(const MachineParams &MP, Engine E,
   return 0;
 }
 
+uint64_t NeuronISA::getDataPathCycles(const MachineParams &MP, Engine E,
+                                      TileFormat F, ImmGetter Imm) {
+  return MP.ticks(E, engineCycles(MP, E, F, Imm));
+}
+
 uint64_t NeuronISA::getDMATransferCycles(const MachineParams &MP,
                                          ImmGetter Imm) {
   auto Named = [&](OpName Name) {
     return uint64_t(Imm(getFormatOperandIdx(TileFormat::DMALoad, Name)));
   };
-  uint64_t Bytes = 4ull * Named(OpName::p) * Named(OpName::f);
-  return MP.DMAFixedLatency +
-         (Bytes * 1000 + MP.DMABytesPerKCycle - 1) / MP.DMABytesPerKCycle;
+  uint64_t Rows = Named(OpName::p);
+  uint64_t Bytes = 4ull * Rows * Named(OpName::f);
+  uint64_t Engines = MP.DMAEnginesPerTransfer;
+  // Bytes per 1000 cycles: the engines' sum, at most HBM's.
+  uint64_t Rate = Engines * MP.DMABytesPerKCycle;
+  if (MP.HBMBytesPerKCycle)
+    Rate = std::min<uint64_t>(Rate, MP.HBMBytesPerKCycle);
+  uint64_t RowsPerEngine = (Rows + Engines - 1) / Engines;
+  uint64_t Cycles = MP.DMAFixedLatency + RowsPerEngine * MP.DMABufferOverhead +
+                    (Bytes * 1000 + Rate - 1) / Rate;
+  return MP.ticks(Engine::SP, Cycles);
 }
 
 uint64_t NeuronISA::getControlCycles(const MachineParams &MP,
@@ -323,6 +383,13 @@ uint64_t NeuronISA::getControlCycles(const MachineParams &MP,
   if (D.isBranch() || D.isReturn())
     return MP.BranchCycles;
   return MP.ScalarCycles;
+}
+
+uint64_t NeuronISA::getControlTicks(const MachineParams &MP,
+                                    const MCInstrDesc &D, Engine E) {
+  if (getSyncKind(D) == SyncKind::Barrier)
+    E = Engine::SP;
+  return MP.ticks(E, getControlCycles(MP, D));
 }
 
 std::string NeuronISA::checkShape(const MachineParams &MP, TileFormat F,

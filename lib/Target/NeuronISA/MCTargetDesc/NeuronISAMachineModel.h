@@ -17,12 +17,15 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 #include <cstdint>
+#include <optional>
 
 namespace llvm {
 namespace NeuronISA {
 
-/// Machine parameters. Defaults follow docs/MachineModel.md, which gives the
-/// source or the reason for every value; neuronisa-sim can override each one
+/// Machine parameters. The member initializers are the "generic" machine;
+/// getMachineParams(CPU) holds the presets (trn1, trn2), the only other
+/// place values are set. docs/MachineModel.md gives the source or the
+/// reason for every value; neuronisa-sim can override each one
 /// (--machine=FILE, --param NAME=VALUE).
 struct MachineParams {
   /// The largest SBUF or PSUM size per partition (4 MiB, 21 x the default
@@ -40,7 +43,27 @@ struct MachineParams {
   uint32_t NumSemaphores = 256;
   uint32_t NumDMAQueues = 16;
 
-  // Data-path costs, in cycles at 1.4 GHz.
+  // Clocks in MHz. Every cost below is in cycles of the clock of the engine
+  // that pays it (DMA, semaphore and barrier costs: SPClockMHz). Time is
+  // counted in ticks of TickMHz, which every engine clock divides, so that
+  // an engine cycle is a whole number of ticks (ticksPerCycle).
+  uint32_t TickMHz = 1400;
+  uint32_t PEClockMHz = 1400;
+  uint32_t ACTClockMHz = 1400;
+  uint32_t DVEClockMHz = 1400;
+  uint32_t POOLClockMHz = 1400;
+  uint32_t SPClockMHz = 1400;
+
+  // DMA engines. A transfer of queue q is split evenly over
+  // DMAEnginesPerTransfer engines (engine (q * that + k) mod NumDMAEngines),
+  // each moving its share of the rows; a transfer starts when its queue and
+  // all its engines are free.
+  uint32_t NumDMAEngines = 16;
+  uint32_t DMAEnginesPerTransfer = 1;
+  uint32_t DMABufferOverhead = 0;   // per DMA buffer (row) on an engine
+  uint32_t HBMBytesPerKCycle = 0;   // per core, per 1000 cycles; 0: unbounded
+
+  // Data-path costs, in cycles of the engine.
   uint32_t AccessOverhead = 60;     // fixed cost of any SBUF/PSUM access
   uint32_t PEMinColumns = 64;       // matmul: max(N, 64) ...
   uint32_t PEFp32Factor = 4;        // ... times 4 for fp32
@@ -72,6 +95,18 @@ struct MachineParams {
   /// Names of all parameters, in declaration order.
   static ArrayRef<const char *> names();
 
+  /// Ticks of TickMHz per cycle of engine E (SP's clock for the DMA queues
+  /// and for Control, which callers resolve to the engine running it).
+  uint32_t ticksPerCycle(Engine E) const;
+  /// Cycles of engine E's clock as ticks.
+  uint64_t ticks(Engine E, uint64_t Cycles) const {
+    return Cycles * ticksPerCycle(E);
+  }
+  /// Microseconds of Ticks.
+  double microseconds(uint64_t Ticks) const {
+    return double(Ticks) / double(TickMHz);
+  }
+
   bool isSBUF(uint64_t Begin, uint64_t End) const {
     return Begin >= SBUFBase && End <= uint64_t(SBUFBase) + SBUFBytesPerPartition;
   }
@@ -79,6 +114,21 @@ struct MachineParams {
     return Begin >= PSUMBase && End <= uint64_t(PSUMBase) + PSUMBytesPerPartition;
   }
 };
+
+/// The machine presets by CPU name ("generic", "trn1", "trn2"; "" is
+/// "generic"), or null for an unknown name. The compiler's subtarget, the
+/// assembler, the disassembler, the object reader and the simulator all take
+/// their machine from here.
+const MachineParams *getMachineParams(StringRef CPU);
+/// The preset of CPU; "generic" for an unknown name (LLVM has warned that it
+/// ignores it).
+const MachineParams &getMachineParamsOrGeneric(StringRef CPU);
+/// The preset names, default first.
+ArrayRef<StringRef> getCPUNames();
+/// The CPU number recorded in an object's ELF e_flags (0 is "generic"), and
+/// back; nullopt / "" for an unknown one.
+std::optional<unsigned> getCPUNumber(StringRef CPU);
+StringRef getCPUName(unsigned Number);
 
 enum class TileAccess : uint8_t { Read, Write };
 enum class MemSpace : uint8_t { OnChip, HBM };
@@ -142,15 +192,24 @@ struct TileShape {
 };
 TileShape getTileShape(const TileOperandSpec &S, ImmGetter Imm);
 
-/// Cycles a data-path instruction occupies its engine (for DMA: the SP
+/// Costs are in ticks (MachineParams::TickMHz): the engine's cycles times
+/// its ticksPerCycle.
+///
+/// Ticks a data-path instruction occupies its engine (for DMA: the SP
 /// trigger only; see getDMATransferCycles).
 uint64_t getDataPathCycles(const MachineParams &MP, Engine E, TileFormat F,
                            ImmGetter Imm);
-/// Cycles a DMA queue takes to complete a transfer.
+/// Ticks a DMA transfer occupies its queue and engines: the fixed latency,
+/// the buffer overhead of the rows each engine moves, and the bytes at the
+/// lower of the engines' and HBM's bandwidth.
 uint64_t getDMATransferCycles(const MachineParams &MP, ImmGetter Imm);
 /// Cycles of a control or synchronization instruction on each engine that
-/// runs it (a wait's cost excludes the time spent blocked).
+/// runs it (a wait's cost excludes the time spent blocked), in cycles of that
+/// engine; getControlTicks converts them for engine E (a barrier's latency
+/// is at SP's clock whichever engine reaches it).
 uint64_t getControlCycles(const MachineParams &MP, const MCInstrDesc &D);
+uint64_t getControlTicks(const MachineParams &MP, const MCInstrDesc &D,
+                         Engine E);
 
 /// Checks the shape immediates of a data-path instruction against the
 /// machine (partitions, PSUM bank size, matmul limits, ...). Returns an

@@ -1,7 +1,10 @@
 //===-- NeuronISATargetStreamer.cpp - Tile and kernel directives ----------===//
 
 #include "NeuronISATargetStreamer.h"
+#include "NeuronISAMachineModel.h"
 #include "NeuronISAMetadata.h"
+#include "llvm/MC/MCELFObjectWriter.h"
+#include "llvm/MC/MCELFStreamer.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/BinaryFormat/ELF.h"
 #include "llvm/MC/MCContext.h"
@@ -114,6 +117,15 @@ void NeuronISA::printTileInitDirective(raw_ostream &OS, const TileInit &I) {
   OS << '\n';
 }
 
+void NeuronISATargetAsmStreamer::emitCPU(StringRef CPU) {
+  if (CPU != getCPUName(0))
+    OS << '\t' << CPUDirective << '\t' << CPU << '\n';
+}
+
+void NeuronISATargetELFStreamer::emitCPU(StringRef CPU) {
+  CPUNumber = getCPUNumber(CPU).value_or(0);
+}
+
 void NeuronISATargetAsmStreamer::emitTile(const TileDecl &T) {
   printTileDirective(OS, T);
 }
@@ -192,6 +204,7 @@ void NeuronISATargetELFStreamer::emitTileInits() {
 
 void NeuronISATargetELFStreamer::finish() {
   MCStreamer &S = getStreamer();
+  static_cast<MCELFStreamer &>(S).getWriter().setELFHeaderEFlags(CPUNumber);
   MCContext &Ctx = S.getContext();
   MCSection *Sec = Ctx.getELFSection(NeuronISA::MetadataSection,
                                      ELF::SHT_PROGBITS, /*Flags=*/0);

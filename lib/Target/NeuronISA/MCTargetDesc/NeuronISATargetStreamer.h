@@ -57,6 +57,11 @@ struct TileDecl {
 };
 
 /// The name of the directive, with its leading dot.
+/// .neuronisa_cpu NAME: the machine preset (-mcpu) the code is for. Written
+/// before everything else when the CPU is not "generic"; an object records
+/// it in e_flags (docs/ObjectFormat.md).
+constexpr StringLiteral CPUDirective = ".neuronisa_cpu";
+
 constexpr StringLiteral TileDirective = ".neuronisa_tile";
 
 /// What a kernel argument (r1..r8) is: an i32 or an HBM pointer.
@@ -124,6 +129,8 @@ void printTileInitDirective(raw_ostream &OS, const TileInit &I);
 class NeuronISATargetStreamer : public MCTargetStreamer {
 public:
   explicit NeuronISATargetStreamer(MCStreamer &S) : MCTargetStreamer(S) {}
+  /// The CPU the code is for (a known preset name).
+  virtual void emitCPU(StringRef CPU) {}
   virtual void emitTile(const NeuronISA::TileDecl &T) {}
   virtual void emitKernel(const NeuronISA::KernelDecl &K) {}
   /// U applies to the next instruction emitted.
@@ -138,6 +145,7 @@ class NeuronISATargetAsmStreamer final : public NeuronISATargetStreamer {
 public:
   NeuronISATargetAsmStreamer(MCStreamer &S, formatted_raw_ostream &OS)
       : NeuronISATargetStreamer(S), OS(OS) {}
+  void emitCPU(StringRef CPU) override;
   void emitTile(const NeuronISA::TileDecl &T) override;
   void emitKernel(const NeuronISA::KernelDecl &K) override;
   void emitTileUse(const NeuronISA::TileUse &U) override;
@@ -154,6 +162,7 @@ public:
 class NeuronISATargetELFStreamer final : public NeuronISATargetStreamer {
   std::vector<NeuronISA::TileDecl> Tiles;
   std::vector<NeuronISA::KernelDecl> Kernels;
+  unsigned CPUNumber = 0; // e_flags
   std::vector<std::pair<NeuronISA::TileInit, SMLoc>> Inits;
   void emitTileInits();
   struct PendingUse {
@@ -167,6 +176,7 @@ class NeuronISATargetELFStreamer final : public NeuronISATargetStreamer {
 public:
   explicit NeuronISATargetELFStreamer(MCStreamer &S)
       : NeuronISATargetStreamer(S) {}
+  void emitCPU(StringRef CPU) override;
   void emitTile(const NeuronISA::TileDecl &T) override { Tiles.push_back(T); }
   void emitKernel(const NeuronISA::KernelDecl &K) override {
     Kernels.push_back(K);
