@@ -13,7 +13,7 @@ REPEAT times; the table keeps the run with the smallest llc time.
   share      pass / llc
   us/inst    pass microseconds per data-path instruction (NeuronISA) or per
              memory operation (AMDGPU)
-Prints a Markdown table (docs/Synchronization.md keeps one).
+Prints a Markdown table (docs/SyncMeasurements.md keeps one).
 """
 import argparse
 import os

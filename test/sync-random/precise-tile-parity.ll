@@ -5,7 +5,7 @@
 ; parity of i in each copy ({0,+,2} and {1,+,2}): the selects fold, each
 ; copy names one buffer per access, and the precise pass is exact, for
 ; every trip count: odd, even, one and zero. (Cycles for n = 16, against
-; the select split's branches: docs/Synchronization.md.)
+; the select split's branches: docs/SyncMeasurements.md.)
 ; REQUIRES: neuronisa-sim
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: llc -neuronisa-sync=precise -verify-machineinstrs -pass-remarks-missed='neuronisa-sync|neuronisa-tile-pingpong-unroll' %s -o %t/k.s 2>&1 | FileCheck %s --check-prefix=REMARK --allow-empty

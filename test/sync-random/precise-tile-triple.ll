@@ -6,7 +6,7 @@
 ; at all). neuronisa-tile-pingpong-unroll unrolls the loop by 3, each copy
 ; keeping its exit test, so each copy names one buffer per access and the
 ; precise pass is exact, for every trip count (0 to 4, and 16). Cycles for
-; n = 16 are in docs/Synchronization.md.
+; n = 16 are in docs/SyncMeasurements.md.
 ; REQUIRES: neuronisa-sim
 ; RUN: rm -rf %t && mkdir -p %t
 ; RUN: llc -neuronisa-sync=precise -verify-machineinstrs -pass-remarks-missed='neuronisa-sync|neuronisa-tile-pingpong-unroll' %s -o %t/k.s 2>&1 | FileCheck %s --check-prefix=REMARK --allow-empty
