@@ -24,6 +24,10 @@ config.environment["PATH"] = os.pathsep.join(
     path + [config.environment.get("PATH", os.environ.get("PATH", ""))])
 
 llc = "%s --load=%s" % (config.llc, config.neuronisa_plugin)
+# lit -Dverify_sync=1: every llc of the suite checks the code it emits with
+# the translation validator (-neuronisa-verify-sync, docs/Validator.md).
+if lit_config.params.get("verify_sync"):
+    llc += " -neuronisa-verify-sync"
 # A sanitizer build: the stock llc is not instrumented, so the instrumented
 # plugin needs the sanitizer runtime loaded before everything else. The
 # project's own tools carry their runtime. Every report aborts.
@@ -84,6 +88,16 @@ for tool in ["neuronisa-sim", "neuronisa-asm", "neuronisa-objdump",
     exe = os.path.join(config.neuronisa_obj_root, "bin", tool)
     if os.path.exists(exe):
         config.available_features.add(tool)
+
+# The validator is part of every build (utils/setup.sh installs Coq and
+# OCaml; CI runs setup): a missing one is an error, never a silent skip of
+# the tests that REQUIRE it. A machine without Coq opts out explicitly.
+if ("neuronisa-sync-check" not in config.available_features and
+        not os.environ.get("NEURONISA_ALLOW_NO_VALIDATOR")):
+    lit_config.fatal("neuronisa-sync-check is not built (utils/setup.sh "
+                     "installs coq, ocaml-nox and ocaml-findlib); set "
+                     "NEURONISA_ALLOW_NO_VALIDATOR=1 to run the suite "
+                     "without its tests")
 
 # The NKI front end (python/neuronisa_nki, utils/neuronisa-nki) finds llc and
 # the build through these.

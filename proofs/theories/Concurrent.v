@@ -21,7 +21,7 @@
     2^31 distance bound on the values every wait compares. *)
 
 From Coq Require Import ZArith List Bool Lia.
-From NeuronISA Require Import Model Validator Exactness.
+From NeuronISA Require Import Model Validator Exactness Footprint.
 Import ListNotations.
 Open Scope Z_scope.
 
@@ -783,5 +783,111 @@ Proof.
 Qed.
 
 End Memory.
+
+(** ** Memory, with the conflicts derived from footprints
+
+    The same theorem without the hypothesis [commute]: the sites act on a
+    memory of locations through the data-path semantics of Footprint.v,
+    and two sites on different hardware units that the checker does not
+    relate have no footprint conflict (the checker of objects computes
+    [conf] as exactly that, with [fp_conflict]). [exec_commute] proves
+    that they commute. Memories are compared pointwise (no functional
+    extensionality). What remains assumed: the launch contract ([launch])
+    and, for two sub-agents of one hardware unit (the pass's split agents),
+    that the unit completes their instances in program order, so that the
+    model's other orders of them leave memory unchanged ([in_order_units]). *)
+Section MemoryFootprints.
+Variable V : Type.
+Variable E : env.
+Variable na : Z -> bool.
+Variable ins : nat -> dinstr V.     (* site -> its instruction *)
+Variable unit : nat -> nat.         (* site -> its hardware unit *)
+Variable m0 : mem V.
+Hypothesis launch : contract E na.
+Hypothesis isa_local : forall s, local V E (ins s).
+Hypothesis conf_fp : forall c s, conf p c s = false -> unit c <> unit s ->
+  fp_conflict na (d_fps V (ins c)) (d_fps V (ins s)) = false.
+Hypothesis in_order_units : forall s1 s2, unit s1 = unit s2 -> sagent p s1 <> sagent p s2 ->
+  forall m l, exec V E (ins s1) (exec V E (ins s2) m) l = exec V E (ins s2) (exec V E (ins s1) m) l.
+
+Definition effx (s : nat) (m : mem V) : mem V := exec V E (ins s) m.
+Definition meq (m1 m2 : mem V) : Prop := forall l, m1 l = m2 l.
+
+Lemma apply_ext m1 m2 n : meq m1 m2 -> meq (apply_at (mem V) effx m1 n) (apply_at (mem V) effx m2 n).
+Proof.
+  intros H l. unfold apply_at. destruct (site_at n); auto. apply exec_ext; auto.
+Qed.
+
+Lemma fold_ext l m1 m2 : meq m1 m2 -> meq (fold_left (apply_at (mem V) effx) l m1)
+                                          (fold_left (apply_at (mem V) effx) l m2).
+Proof.
+  revert m1 m2; induction l as [|y l IH]; intros m1 m2 H; simpl; auto. apply IH, apply_ext, H.
+Qed.
+
+Lemma fold_commute_pw (l : list nat) n x :
+  (forall y, In y l -> forall m, meq (apply_at (mem V) effx (apply_at (mem V) effx m y) n)
+                                     (apply_at (mem V) effx (apply_at (mem V) effx m n) y)) ->
+  meq (fold_left (apply_at (mem V) effx) l (apply_at (mem V) effx x n))
+      (apply_at (mem V) effx (fold_left (apply_at (mem V) effx) l x) n).
+Proof.
+  revert x; induction l as [|y l IH]; intros x H; simpl; [intros z; auto|].
+  intros z. transitivity (fold_left (apply_at (mem V) effx) l
+                            (apply_at (mem V) effx (apply_at (mem V) effx x y) n) z).
+  - apply fold_ext. intros w. symmetry. apply H. left; auto.
+  - apply IH. intros; apply H; right; auto.
+Qed.
+
+Theorem memory_invariant_fp st m : mrun (mem V) effx m0 st m -> meq m (seqmem (mem V) effx m0 (done st)).
+Proof.
+  induction 1 as [|st st' m Hr IH Hs Hd|st st' m n s Hr IH Hs Hsn Hn0 Hn1 Hoth].
+  - unfold seqmem. cbn [done init].
+    assert (Hf : forall l, filter (fun _ : nat => false) l = []) by (induction l; simpl; auto).
+    rewrite Hf. intros l; reflexivity.
+  - intros l. rewrite IH. unfold seqmem.
+    replace (filter (done st') (seq 0 (len tr))) with (filter (done st) (seq 0 (len tr)));
+      [reflexivity|apply filter_ext_lt; intros; rewrite Hd; auto].
+  - pose proof (mrun_star _ _ _ _ _ Hr) as Hstar. pose proof (inv_star _ Hstar) as Hi.
+    pose proof (site_at_lt _ _ Hsn) as Hlt.
+    assert (Hsplit : seq 0 (len tr) = seq 0 n ++ n :: seq (S n) (len tr - S n)).
+    { replace (len tr) with (n + S (len tr - S n))%nat at 1 by lia. rewrite seq_app. reflexivity. }
+    intros l. transitivity (effx s (seqmem (mem V) effx m0 (done st)) l).
+    { apply exec_ext; auto. }
+    unfold seqmem. rewrite Hsplit, !filter_app. cbn [filter].
+    rewrite Hn0, Hn1.
+    rewrite (filter_ext_lt (done st') (done st) 0 n) by (intros; apply Hoth; lia).
+    rewrite (filter_ext_lt (done st') (done st) (S n)) by (intros; apply Hoth; lia).
+    rewrite !fold_left_app. cbn [fold_left]. symmetry.
+    transitivity (apply_at (mem V) effx (fold_left (apply_at (mem V) effx)
+       (filter (done st) (seq (S n) (len tr - S n)))
+       (fold_left (apply_at (mem V) effx) (filter (done st) (seq 0 n)) m0)) n l).
+    2: { unfold apply_at. rewrite Hsn. reflexivity. }
+    apply fold_commute_pw.
+    intros y Hy x. apply filter_In in Hy as [Hy Hdy]. apply in_seq in Hy.
+    destruct (inv_done _ Hi y Hdy) as (sy & Hsy & Hsty & Hordy).
+    unfold apply_at. rewrite Hsn, Hsy. intros z.
+    destruct (Nat.eq_dec (sagent p s) (sagent p sy)) as [Ha|Ha].
+    + exfalso. rewrite (Hordy n s ltac:(lia) Hsn ltac:(auto)) in Hn0. discriminate.
+    + destruct (conf p sy s) eqn:Hc.
+      * exfalso. assert (Hstarted : started st y) by (unfold started; rewrite Hsy; auto).
+        rewrite (safety st Hstar y sy Hsy Hstarted n s ltac:(lia) Hsn Ha Hc) in Hn0. discriminate.
+      * destruct (Nat.eq_dec (unit sy) (unit s)) as [Hu|Hu].
+        -- unfold effx. apply in_order_units; [symmetry; exact Hu|exact Ha].
+        -- unfold effx. apply (exec_commute V E na); auto.
+Qed.
+
+(** Every interleaving that finishes leaves the sequential result. *)
+Theorem memory_sequential_fp st m : mrun (mem V) effx m0 st m -> final st ->
+  meq m (sequential (mem V) effx m0).
+Proof.
+  intros Hr [Hown Hsites] l. rewrite (memory_invariant_fp _ _ Hr). unfold seqmem, sequential.
+  replace (filter (done st) (seq 0 (len tr))) with
+    (filter (fun n => match site_at n with Some _ => true | None => false end) (seq 0 (len tr)));
+    [reflexivity|symmetry].
+  apply filter_ext_lt. intros x Hx. pose proof (inv_star _ (mrun_star _ _ _ _ _ Hr)) as Hi.
+  destruct (site_at x) as [s|] eqn:Hs; [apply (Hsites x s Hs)|].
+  destruct (done st x) eqn:Hd; auto. destruct (inv_done _ Hi x Hd) as (s & Hs' & _). congruence.
+Qed.
+
+End MemoryFootprints.
 
 End Machine.

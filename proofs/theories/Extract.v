@@ -4,7 +4,7 @@
     and every threshold offset the pass emits is a 32-bit immediate. *)
 
 From Coq Require Import ZArith Extraction ExtrOcamlBasic ExtrOcamlNatInt ExtrOcamlZInt.
-From NeuronISA Require Import Model Validator.
+From NeuronISA Require Import Model Validator Footprint.
 
 Extract Inlined Constant Nat.leb => "(<=)".
 Extract Inlined Constant Nat.ltb => "(<)".
@@ -16,4 +16,5 @@ Extract Inlined Constant Z.min => "Stdlib.min".
 Extract Inlined Constant Z.add => "(+)".
 Extract Inlined Constant Z.sub => "(-)".
 
-Extraction "validator.ml" invariant check_with check.
+(* fp_conflict: the conflict relation of an object's sites (checker/main.ml). *)
+Extraction "validator.ml" invariant check_with check fp_conflict.

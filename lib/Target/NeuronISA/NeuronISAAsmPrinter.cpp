@@ -16,6 +16,7 @@
 #include "NeuronISA.h"
 #include "NeuronISAMCInstLower.h"
 #include "NeuronISASubtarget.h"
+#include "NeuronISASyncVerify.h"
 #include "NeuronISATileAccess.h"
 #include "NeuronISATileInitializers.h"
 #include "NeuronISATileLayout.h"
@@ -29,9 +30,11 @@
 #include "llvm/IR/DiagnosticInfo.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/MCInst.h"
+#include "llvm/MC/MCInstPrinter.h"
 #include "llvm/MC/MCStreamer.h"
 #include "llvm/MC/MCSymbol.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Target/TargetMachine.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Target/TargetMachine.h"
 
@@ -42,6 +45,9 @@ using namespace llvm;
 namespace {
 class NeuronISAAsmPrinter : public AsmPrinter {
   NeuronISATileLayout Layout;
+  /// -neuronisa-verify-sync: the function's code as emitted.
+  NeuronISA::EmittedCode Emitted;
+  std::unique_ptr<MCInstPrinter> VerifyPrinter;
 
 public:
   static char ID;
@@ -53,6 +59,8 @@ public:
   }
   void emitStartOfAsmFile(Module &M) override;
   void emitFunctionBodyStart() override;
+  void emitFunctionBodyEnd() override;
+  void emitBasicBlockStart(const MachineBasicBlock &MBB) override;
   void emitGlobalVariable(const GlobalVariable *GV) override;
   void emitInstruction(const MachineInstr *MI) override;
 
@@ -99,12 +107,13 @@ void NeuronISAAsmPrinter::emitStartOfAsmFile(Module &M) {
       continue;
     NeuronISA::KernelDecl K;
     K.Name = getSymbol(&F)->getName().str();
-    for (const Argument &A : F.args())
-      K.Args.push_back(A.getType()->isPointerTy() &&
-                               A.getType()->getPointerAddressSpace() ==
-                                   NeuronISAAS::HBM
-                           ? NeuronISA::ArgKind::HBM
-                           : NeuronISA::ArgKind::Scalar);
+    for (const Argument &A : F.args()) {
+      bool HBM = A.getType()->isPointerTy() &&
+                 A.getType()->getPointerAddressSpace() == NeuronISAAS::HBM;
+      K.Args.push_back(!HBM                ? NeuronISA::ArgKind::Scalar
+                       : A.hasNoAliasAttr() ? NeuronISA::ArgKind::HBMNoAlias
+                                            : NeuronISA::ArgKind::HBM);
+    }
     TS->emitKernel(K);
   }
 }
@@ -142,6 +151,23 @@ void NeuronISAAsmPrinter::emitFunctionBodyStart() {
   // The last line of defense against a function that falls off its end (a
   // lost `ret`): whatever pass produced it, the code never ships silently.
   NeuronISAInstrInfo::diagnoseRunPastEnd(*MF);
+  Emitted.beginFunction();
+}
+
+void NeuronISAAsmPrinter::emitBasicBlockStart(const MachineBasicBlock &MBB) {
+  AsmPrinter::emitBasicBlockStart(MBB);
+  Emitted.label(MBB.getSymbol());
+}
+
+void NeuronISAAsmPrinter::emitFunctionBodyEnd() {
+  if (!NeuronISA::verifySyncEnabled())
+    return;
+  if (!VerifyPrinter)
+    VerifyPrinter.reset(TM.getTarget().createMCInstPrinter(
+        TM.getTargetTriple(), 0, *MAI, *TM.getMCInstrInfo(),
+        *TM.getMCRegisterInfo()));
+  Emitted.verify(*MF, *TM.getMCInstrInfo(), *VerifyPrinter,
+                 *TM.getMCSubtargetInfo());
 }
 
 void NeuronISAAsmPrinter::emitInstruction(const MachineInstr *MI) {
@@ -160,6 +186,8 @@ void NeuronISAAsmPrinter::emitInstruction(const MachineInstr *MI) {
   MCInst Inst;
   Lower.lower(*MI, Inst);
   EmitToStreamer(*OutStreamer, Inst);
+  if (NeuronISA::verifySyncEnabled() && !MI->isPseudo())
+    Emitted.inst(Inst);
 }
 
 extern "C" void LLVMInitializeNeuronISAAsmPrinter() {

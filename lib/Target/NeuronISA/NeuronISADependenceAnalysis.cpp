@@ -18,6 +18,7 @@
 #include "llvm/ADT/PostOrderIterator.h"
 #include "llvm/ADT/SCCIterator.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
@@ -963,11 +964,21 @@ void GroupBuilder::keepReachingProducers(std::vector<DependenceGroup> &Groups) {
   }
 }
 
+/// For the tests of the validator only: a compiler that forgets one
+/// dependence (test/sync-check/object-catches.test) must be rejected by
+/// neuronisa-sync-check, which derives the conflicts from the code itself.
+static cl::opt<int> DebugDropGroup(
+    "neuronisa-sync-debug-drop-group", cl::Hidden, cl::init(-1),
+    cl::desc("Testing the validator: forget dependence group N of every "
+             "function (as if the analysis missed it)"));
+
 void EngineDependences::buildGroups() {
   GroupBuilder Builder(Sites, Reachable, AA);
   Builder.indexLocations();
   Builder.assignConsumers();
   Builder.keepReachingProducers(Groups);
+  if (DebugDropGroup >= 0 && unsigned(DebugDropGroup) < Groups.size())
+    Groups.erase(Groups.begin() + DebugDropGroup);
   indexGroups();
 }
 

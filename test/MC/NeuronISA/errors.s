@@ -45,7 +45,7 @@
 # CHECK: errors.s:[[#@LINE+1]]:2: error: dst partitions [100, 129) exceed the machine's 128
 	dve.copy [r0+0, p100], [r0+0], 29, 1, snone
 # Kernel directives.
-# CHECK: errors.s:[[#@LINE+1]]:23: error: expected an argument kind, 'scalar' or 'hbm'
+# CHECK: errors.s:[[#@LINE+1]]:23: error: expected an argument kind, 'scalar', 'hbm' or 'hbm.noalias'
 	.neuronisa_kernel k, float
 # CHECK: errors.s:[[#@LINE+1]]:20: error: expected a kernel name
 	.neuronisa_kernel 3, hbm

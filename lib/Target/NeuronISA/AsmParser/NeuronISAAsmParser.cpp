@@ -409,10 +409,12 @@ bool NeuronISAAsmParser::parseKernelDirective(SMLoc DirectiveLoc) {
     SMLoc KindLoc = P.getTok().getLoc();
     StringRef Kind;
     if (P.parseIdentifier(Kind))
-      return Error(KindLoc, "expected an argument kind, 'scalar' or 'hbm'");
+      return Error(KindLoc, "expected an argument kind, 'scalar', 'hbm' or "
+                             "'hbm.noalias'");
     std::optional<NeuronISA::ArgKind> A = NeuronISA::parseArgKind(Kind);
     if (!A)
-      return Error(KindLoc, "expected an argument kind, 'scalar' or 'hbm'");
+      return Error(KindLoc, "expected an argument kind, 'scalar', 'hbm' or "
+                             "'hbm.noalias'");
     if (K.Args.size() == NeuronISA::MaxKernelArgs)
       return Error(KindLoc, "a kernel takes at most " +
                                 Twine(NeuronISA::MaxKernelArgs) +

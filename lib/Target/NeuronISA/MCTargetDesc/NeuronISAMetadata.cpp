@@ -217,7 +217,8 @@ Expected<ObjectMetadata> NeuronISA::readMetadata(ArrayRef<uint8_t> Bytes) {
                            "the last argument");
         continue;
       }
-      if (Kind != uint8_t(ArgKind::Scalar) && Kind != uint8_t(ArgKind::HBM))
+      if (Kind != uint8_t(ArgKind::Scalar) && Kind != uint8_t(ArgKind::HBM) &&
+          Kind != uint8_t(ArgKind::HBMNoAlias))
         return malformed("kernel '" + K.Name + "': unknown kind " +
                          Twine(Kind) + " of argument " + Twine(A + 1));
       K.Args.push_back(ArgKind(Kind));

@@ -31,7 +31,14 @@ std::optional<TileMemory> NeuronISA::parseTileMemory(StringRef Name) {
 }
 
 StringRef NeuronISA::argKindName(ArgKind K) {
-  return K == ArgKind::HBM ? "hbm" : "scalar";
+  switch (K) {
+  case ArgKind::HBM:
+    return "hbm";
+  case ArgKind::HBMNoAlias:
+    return "hbm.noalias";
+  default:
+    return "scalar";
+  }
 }
 
 std::optional<ArgKind> NeuronISA::parseArgKind(StringRef Name) {
@@ -39,6 +46,8 @@ std::optional<ArgKind> NeuronISA::parseArgKind(StringRef Name) {
     return ArgKind::Scalar;
   if (Name == "hbm")
     return ArgKind::HBM;
+  if (Name == "hbm.noalias")
+    return ArgKind::HBMNoAlias;
   return std::nullopt;
 }
 

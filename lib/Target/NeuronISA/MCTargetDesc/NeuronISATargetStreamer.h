@@ -64,10 +64,16 @@ constexpr StringLiteral CPUDirective = ".neuronisa_cpu";
 
 constexpr StringLiteral TileDirective = ".neuronisa_tile";
 
-/// What a kernel argument (r1..r8) is: an i32 or an HBM pointer.
-enum class ArgKind : uint8_t { Scalar = 1, HBM = 2 };
-StringRef argKindName(ArgKind K); // "scalar", "hbm"
+/// What a kernel argument (r1..r8) is: an i32 or an HBM pointer. An
+/// `hbm.noalias` pointer is one the launch contract says no other argument
+/// aliases (the IR's `noalias`, C's `restrict`): the synchronization
+/// validator takes accesses through two such arguments as disjoint.
+enum class ArgKind : uint8_t { Scalar = 1, HBM = 2, HBMNoAlias = 3 };
+StringRef argKindName(ArgKind K); // "scalar", "hbm", "hbm.noalias"
 std::optional<ArgKind> parseArgKind(StringRef Name);
+inline bool isHBMArg(ArgKind K) {
+  return K == ArgKind::HBM || K == ArgKind::HBMNoAlias;
+}
 constexpr unsigned MaxKernelArgs = 8;
 
 /// A kernel: its entry is the symbol Name; its arguments, in order.
