@@ -116,12 +116,13 @@ Error neuronisa_sim::setUpArgs(std::vector<KernelArg> &Args, Memory &M) {
     KernelArg &A = Args[K];
     if (A.K == KernelArg::Kind::Scalar)
       continue;
-    std::vector<float> Data = std::move(Inputs[K]);
-    if (A.K == KernelArg::Kind::Out)
-      Data.assign(Elems[K], 0.0f);
     A.BufIdx = M.buffers().size();
-    A.Value = static_cast<int32_t>(
-        M.addBuffer(std::move(Data), "arg" + std::to_string(K + 1)));
+    std::string Name = "arg" + std::to_string(K + 1);
+    uint32_t Addr = A.K == KernelArg::Kind::Out
+                        ? M.addZeroBuffer(Elems[K], std::move(Name))
+                        : M.addBuffer(Inputs[K], std::move(Name));
+    std::vector<float>().swap(Inputs[K]); // copied into the buffer
+    A.Value = static_cast<int32_t>(Addr);
   }
   return Error::success();
 }
@@ -143,7 +144,7 @@ Error neuronisa_sim::finishArgs(const std::vector<KernelArg> &Args, Memory &M,
     const KernelArg &A = Args[K];
     if (A.BufIdx < 0)
       continue;
-    const std::vector<float> &Got = M.buffers()[A.BufIdx].Data;
+    ArrayRef<float> Got = M.buffers()[A.BufIdx].Data;
     if (A.K == KernelArg::Kind::Out && !A.File.empty())
       if (Error E = writeFloatFile(A.File, Got, A.Shape))
         return E;

@@ -2,6 +2,7 @@
 
 #include "Memory.h"
 #include "llvm/ADT/bit.h"
+#include <algorithm>
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -23,9 +24,15 @@ const char *neuronisa_sim::regionName(Region R) {
 
 ZeroedFloats::ZeroedFloats(size_t Elems)
     : Data(static_cast<float *>(
-          std::calloc(Elems ? Elems : 1, sizeof(float)))) {
+          std::calloc(Elems ? Elems : 1, sizeof(float)))),
+      Size(Elems) {
   if (!Data)
-    report_bad_alloc_error("cannot allocate the simulated on-chip memory");
+    report_bad_alloc_error("cannot allocate the simulated memory");
+}
+
+ZeroedFloats::ZeroedFloats(ArrayRef<float> Values)
+    : ZeroedFloats(Values.size()) {
+  std::copy(Values.begin(), Values.end(), Data.get());
 }
 
 Memory::Memory(const NeuronISA::MachineParams &MP,
@@ -47,10 +54,16 @@ void Memory::loadTileInits(ArrayRef<NeuronISA::TileInitRecord> Inits) {
   }
 }
 
-uint32_t Memory::addBuffer(std::vector<float> Data, std::string Name) {
+uint32_t Memory::addBuffer(ArrayRef<float> Data, std::string Name) {
+  uint32_t Base = addZeroBuffer(Data.size(), std::move(Name));
+  std::copy(Data.begin(), Data.end(), Buffers.back().Data.data());
+  return Base;
+}
+
+uint32_t Memory::addZeroBuffer(size_t Elems, std::string Name) {
   HBMBuffer B;
   B.Base = NextBase;
-  B.Data = std::move(Data);
+  B.Data = ZeroedFloats(Elems);
   B.Name = std::move(Name);
   uint64_t End = uint64_t(B.Base) + B.sizeBytes() + HBMGuard;
   NextBase = static_cast<uint32_t>((End + HBMAlign - 1) / HBMAlign * HBMAlign);

@@ -25,20 +25,31 @@ namespace llvm {
 namespace neuronisa_sim {
 
 /// Zero-initialized fp32 storage whose pages are touched only when used.
-/// SBUF is 24 MiB and a kernel uses a few tiles of it: zeroing it up front
-/// (as std::vector does) would cost more than most whole simulations.
-/// calloc of a large block maps fresh zero pages without writing them.
+/// SBUF is 24 MiB and a kernel uses a few tiles of it; an output buffer may
+/// be 1 GiB of which a kernel writes a few rows. Zeroing them up front (as
+/// std::vector does) would cost more than most whole simulations and make
+/// the simulator's memory follow the buffers' sizes instead of the bytes the
+/// kernel touches. calloc of a large block maps fresh zero pages without
+/// writing them.
 class ZeroedFloats {
 public:
+  ZeroedFloats() = default;
   explicit ZeroedFloats(size_t Elems);
+  /// A copy of Values.
+  explicit ZeroedFloats(ArrayRef<float> Values);
   float &operator[](size_t I) { return Data[I]; }
   const float &operator[](size_t I) const { return Data[I]; }
+  float *data() { return Data.get(); }
+  const float *data() const { return Data.get(); }
+  size_t size() const { return Size; }
+  operator ArrayRef<float>() const { return ArrayRef(Data.get(), Size); }
 
 private:
   struct Free {
     void operator()(float *P) const { std::free(P); }
   };
   std::unique_ptr<float[], Free> Data;
+  size_t Size = 0;
 };
 
 /// Which memory (and shadow-memory region) an address lies in.
@@ -60,7 +71,7 @@ enum class MemoryFault : uint8_t {
 /// One HBM buffer.
 struct HBMBuffer {
   uint32_t Base = 0;
-  std::vector<float> Data;
+  ZeroedFloats Data;
   std::string Name; // for messages
   uint64_t sizeBytes() const { return 4ull * Data.size(); }
 };
@@ -84,8 +95,10 @@ public:
   /// loaders checked against them): done before the kernel starts.
   void loadTileInits(ArrayRef<NeuronISA::TileInitRecord> Inits);
 
-  /// Adds an HBM buffer of Elems fp32 and returns its address.
-  uint32_t addBuffer(std::vector<float> Data, std::string Name);
+  /// Adds an HBM buffer holding Data and returns its address.
+  uint32_t addBuffer(ArrayRef<float> Data, std::string Name);
+  /// Adds an HBM buffer of Elems zeros and returns its address.
+  uint32_t addZeroBuffer(size_t Elems, std::string Name);
   std::vector<HBMBuffer> &buffers() { return Buffers; }
   const std::vector<HBMBuffer> &buffers() const { return Buffers; }
 

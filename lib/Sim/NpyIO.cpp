@@ -266,5 +266,13 @@ Error neuronisa_sim::writeFloatFile(StringRef Path, ArrayRef<float> Data,
       OS.write(B, 4);
     }
   }
+  // A write error (a full disk) is the caller's error, not the fatal "IO
+  // failure" of a stream destroyed with one.
+  OS.close();
+  if (OS.has_error()) {
+    EC = OS.error();
+    OS.clear_error();
+    return createStringError("cannot write '" + Path + "': " + EC.message());
+  }
   return Error::success();
 }

@@ -3,6 +3,7 @@
 #include "ShadowMemory.h"
 #include "Program.h"
 #include "llvm/ADT/STLExtras.h"
+#include <algorithm>
 
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
@@ -11,9 +12,9 @@ void ShadowMemory::initShadow(Shadow &S, Region R, uint64_t Base,
                               uint64_t Bytes) {
   S.Reg = R;
   S.Base = Base;
-  S.Writes.assign(Bytes / 4, AccessRecord());
-  S.ReaderMask.assign(Bytes / 4, 0);
-  S.Reads.resize(MaxAgents);
+  S.Writes.resize(Bytes / 4);
+  S.ReaderMask.resize(Bytes / 4);
+  S.Reads.resize(MaxAgents); // sized when the agent first reads
 }
 
 ShadowMemory::ShadowMemory(const Program &P, const Memory &M)
@@ -126,41 +127,48 @@ void ShadowMemory::unordered(const AccessRecord &Prev, Shadow &S,
   Conflicts.push_back({Prev, S.Reg, S.Partition, S.Base, G, G + 1});
 }
 
+void ShadowMemory::checkRange(Shadow &S, uint64_t G0, uint64_t G1,
+                              bool Readers) {
+  uint32_t Others = ~(1u << Cur.Agent);
+  // Granules never written have no writer and no reader: checking them
+  // need not look at (nor allocate) their pages.
+  for (uint64_t Lo = G0, Hi; Lo != G1; Lo = Hi) {
+    const AccessRecord *W = S.Writes.spanIfPresent(Lo, G1, Hi);
+    const uint32_t *Mask = S.ReaderMask.spanIfPresent(Lo, G1, Hi);
+    for (uint64_t G = Lo; G != Hi; ++G) {
+      if (W && W[G - Lo].valid())
+        check(W[G - Lo], S, G);
+      if (Readers && Mask)
+        for (uint32_t M = Mask[G - Lo] & Others; M; M &= M - 1)
+          check(S.Reads[__builtin_ctz(M)].get(G), S, G);
+    }
+  }
+}
+
 void ShadowMemory::access(Shadow &S, uint64_t G0, uint64_t G1, bool Reads,
                           bool Writes) {
+  if (Probe)
+    return checkRange(S, G0, G1, Writes);
   uint8_t A = Cur.Agent;
-  if (Probe) {
-    for (uint64_t G = G0; G != G1; ++G) {
-      const AccessRecord &W = S.Writes[G];
-      if (W.valid())
-        check(W, S, G);
-      if (Writes)
-        for (uint32_t M = S.ReaderMask[G] & ~(1u << A); M; M &= M - 1)
-          check(S.Reads[__builtin_ctz(M)][G], S, G);
-    }
-    return;
-  }
   if (Reads) {
+    checkRange(S, G0, G1, /*Readers=*/false);
     if (S.Reads[A].empty())
-      S.Reads[A].assign(S.Writes.size(), AccessRecord());
-    AccessRecord *RA = S.Reads[A].data();
-    for (uint64_t G = G0; G != G1; ++G) {
-      const AccessRecord &W = S.Writes[G];
-      if (W.valid())
-        check(W, S, G);
-      RA[G] = Cur;
-      S.ReaderMask[G] |= 1u << A;
+      S.Reads[A].resize(S.Writes.size());
+    for (uint64_t Lo = G0, Hi; Lo != G1; Lo = Hi) {
+      AccessRecord *RA = S.Reads[A].span(Lo, G1, Hi);
+      uint32_t *Mask = S.ReaderMask.span(Lo, G1, Hi);
+      std::fill(RA, RA + (Hi - Lo), Cur);
+      for (uint64_t G = Lo; G != Hi; ++G)
+        Mask[G - Lo] |= 1u << A;
     }
   }
   if (Writes) {
-    for (uint64_t G = G0; G != G1; ++G) {
-      const AccessRecord &W = S.Writes[G];
-      if (W.valid())
-        check(W, S, G);
-      for (uint32_t M = S.ReaderMask[G] & ~(1u << A); M; M &= M - 1)
-        check(S.Reads[__builtin_ctz(M)][G], S, G);
-      S.Writes[G] = Cur;
-      S.ReaderMask[G] = 0;
+    checkRange(S, G0, G1, /*Readers=*/true);
+    for (uint64_t Lo = G0, Hi; Lo != G1; Lo = Hi) {
+      AccessRecord *W = S.Writes.span(Lo, G1, Hi);
+      uint32_t *Mask = S.ReaderMask.span(Lo, G1, Hi);
+      std::fill(W, W + (Hi - Lo), Cur);
+      std::fill(Mask, Mask + (Hi - Lo), 0u);
     }
   }
 }

@@ -2,7 +2,8 @@
 //
 // Shadow memory with 4-byte granularity over SBUF and PSUM and over every
 // HBM buffer. Each granule keeps its last writer and, per agent, its last
-// reader since that write.
+// reader since that write. The state is paged: only the granules a kernel
+// touches (to the page) take memory.
 //
 // On chip an access covers a byte range of a range of partitions. The
 // shadow is kept per partition band: the partitions from one partition
@@ -24,6 +25,7 @@
 #define NEURONISA_SIM_SHADOWMEMORY_H
 
 #include "Memory.h"
+#include "PagedArray.h"
 #include "TileAccess.h"
 #include "VectorClock.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -106,9 +108,10 @@ private:
     Region Reg;
     uint32_t Partition = 0; // on chip: the band's first partition
     uint64_t Base;          // byte address of granule 0
-    std::vector<AccessRecord> Writes;
-    std::vector<uint32_t> ReaderMask;
-    std::vector<std::vector<AccessRecord>> Reads; // [agent][granule], lazy
+    // Per granule, in pages allocated when first touched (PagedArray.h).
+    PagedArray<AccessRecord> Writes;
+    PagedArray<uint32_t> ReaderMask;
+    std::vector<PagedArray<AccessRecord>> Reads; // [agent][granule]
   };
   /// The partition bands of SBUF or PSUM, by first partition.
   struct Bands {
@@ -123,6 +126,9 @@ private:
   Shadow &bandShadow(Region R, Bands &B, unsigned Band);
 
   void access(Shadow &S, uint64_t G0, uint64_t G1, bool Reads, bool Writes);
+  /// Checks granules [G0, G1) against their last writer and, if Readers,
+  /// against their readers of other agents since.
+  void checkRange(Shadow &S, uint64_t G0, uint64_t G1, bool Readers);
   /// An earlier access Prev of granule G conflicts with the current one.
   void check(const AccessRecord &Prev, Shadow &S, uint64_t G) {
     if (Prev.Agent == Cur.Agent)

@@ -21,6 +21,13 @@ struct SimOptions {
   std::optional<uint64_t> JitterSeed;
   /// Dynamic instructions (sequential trace length) before giving up.
   uint64_t MaxInstructions = 1000000000;
+  /// Simulated cycles before giving up: a bound on the kernel's time that
+  /// does not depend on how its loops are written.
+  uint64_t MaxCycles = 10000000000;
+  /// Wall-clock seconds before giving up (0: none). Instructions and cycles
+  /// do not bound the simulator's own time: one full-size data-path
+  /// instruction takes about half a millisecond to simulate.
+  uint64_t TimeoutSeconds = 600;
 };
 
 /// Per agent (stream or DMA queue) statistics.
@@ -34,7 +41,14 @@ struct AgentStats {
 };
 
 struct SimResult {
-  enum class Status { Finished, RuntimeError, Deadlock, InstructionLimit };
+  enum class Status {
+    Finished,
+    RuntimeError,
+    Deadlock,
+    InstructionLimit,
+    CycleLimit,
+    TimeLimit
+  };
   Status St = Status::Finished;
   uint64_t TotalCycles = 0;
   std::vector<AgentStats> Agents;     // NumStreams + NumDMAQueues

@@ -14,6 +14,7 @@
 #include "Memory.h"
 #include "Program.h"
 #include "Simulator.h"
+#include "ToolCommandLine.h"
 #include "Views/CheckViews.h"
 #include "Views/OutputView.h"
 #include "Views/SummaryView.h"
@@ -24,6 +25,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cmath>
 
 using namespace llvm;
 using namespace llvm::neuronisa_sim;
@@ -57,7 +59,7 @@ static cl::opt<std::string>
 static cl::list<std::string>
     ParamList("param", cl::desc("Override one machine parameter"),
               cl::value_desc("NAME=VALUE"), cl::cat(SimCat));
-static cl::opt<bool>
+static cl::opt<bool, false, BoolParser>
     PrintMachine("print-machine",
                  cl::desc("Print the machine parameters in effect and exit"),
                  cl::cat(SimCat));
@@ -67,12 +69,12 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     TraceFile("trace", cl::desc("Write a Chrome trace-event JSON file"),
               cl::value_desc("FILE"), cl::cat(SimCat));
-static cl::opt<uint64_t>
+static cl::opt<unsigned long long, false, UIntParser>
     JitterSeed("jitter",
                cl::desc("Randomize data-path, DMA and semaphore latencies "
                         "(x uniform[0.5, 2]), deterministic per seed"),
                cl::value_desc("SEED"), cl::cat(SimCat));
-static cl::opt<bool>
+static cl::opt<bool, false, BoolParser>
     Ideal("ideal",
           cl::desc("Ignore synchronization instructions (cost 0); start each "
                    "data-path instruction when its conflicting predecessors "
@@ -83,17 +85,30 @@ static cl::list<std::string>
            cl::desc("Checkers to run: races, oversync (or precision), all, "
                     "none (default: all)"),
            cl::value_desc("LIST"), cl::cat(SimCat));
-static cl::opt<bool> NoCheck("no-check", cl::desc("Same as --check=none"),
-                             cl::cat(SimCat));
-static cl::opt<uint64_t>
+static cl::opt<bool, false, BoolParser>
+    NoCheck("no-check", cl::desc("Same as --check=none"), cl::cat(SimCat));
+static cl::opt<unsigned long long, false, UIntParser>
     MaxInstructions("max-instructions",
                     cl::desc("Stop with an error after this many dynamic "
                              "instructions (default 1e9)"),
-                    cl::init(1000000000), cl::cat(SimCat));
-static cl::opt<double> RTol("rtol", cl::desc("Relative tolerance of expect="),
-                            cl::init(1e-5), cl::cat(SimCat));
-static cl::opt<double> ATol("atol", cl::desc("Absolute tolerance of expect="),
-                            cl::init(1e-6), cl::cat(SimCat));
+                    cl::init(SimOptions().MaxInstructions), cl::cat(SimCat));
+static cl::opt<unsigned long long, false, UIntParser>
+    MaxCycles("max-cycles",
+              cl::desc("Stop with an error when an engine passes this "
+                       "simulated cycle (default 1e10)"),
+              cl::init(SimOptions().MaxCycles), cl::cat(SimCat));
+static cl::opt<unsigned long long, false, UIntParser>
+    Timeout("timeout",
+            cl::desc("Stop with an error after this many seconds of "
+                     "simulation (default 600)"),
+            cl::value_desc("SECONDS"), cl::init(SimOptions().TimeoutSeconds),
+            cl::cat(SimCat));
+static cl::opt<double, false, DoubleParser>
+    RTol("rtol", cl::desc("Relative tolerance of expect="), cl::init(1e-5),
+         cl::cat(SimCat));
+static cl::opt<double, false, DoubleParser>
+    ATol("atol", cl::desc("Absolute tolerance of expect="), cl::init(1e-6),
+         cl::cat(SimCat));
 
 /// MP = the preset of CPU with --machine and --param applied, validated.
 static Error buildMachine(StringRef CPU, NeuronISA::MachineParams &MP) {
@@ -111,7 +126,8 @@ static Error buildMachine(StringRef CPU, NeuronISA::MachineParams &MP) {
     auto [Name, Value] = StringRef(PV).split('=');
     uint64_t V;
     if (Value.trim().getAsInteger(0, V) || V > UINT32_MAX)
-      return createStringError("--param " + PV + ": expected NAME=UNSIGNED");
+      return createStringError("--param " + (PV.empty() ? "''" : PV) +
+                               ": expected NAME=UNSIGNED");
     if (!MP.set(Name.trim(), V))
       return createStringError("--param " + PV +
                                ": unknown machine parameter '" + Name + "'");
@@ -128,16 +144,45 @@ static int fail(const Twine &Msg) {
   return 1;
 }
 
+/// The ranges of the numeric options (their syntax is the parsers').
+static Error validateLimits() {
+  if (MaxInstructions == 0)
+    return createStringError("--max-instructions must be at least 1");
+  if (MaxCycles == 0)
+    return createStringError("--max-cycles must be at least 1");
+  if (Timeout == 0)
+    return createStringError("--timeout must be at least 1 second");
+  for (auto [Name, V] : {std::pair{"--rtol", double(RTol)},
+                         std::pair{"--atol", double(ATol)}})
+    if (!std::isfinite(V) || V < 0)
+      return createStringError(Twine(Name) + " must be a finite number >= 0");
+  return Error::success();
+}
+
+/// Flushes OS and reports a write error (a full disk, /dev/full) as an
+/// error instead of the fatal "IO failure" of a stream destroyed with one.
+static Error checkWritten(raw_fd_ostream &OS, StringRef What) {
+  OS.flush();
+  if (!OS.has_error())
+    return Error::success();
+  std::error_code EC = OS.error();
+  OS.clear_error();
+  return createStringError("cannot write " + What + ": " + EC.message());
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(SimCat);
-  cl::ParseCommandLineOptions(
+  if (!parseToolCommandLine(
       argc, argv,
       "NeuronISA cycle-level simulator and synchronization checker\n\n"
       "  neuronisa-sim kernel.s [ARG...] [options]\n\n"
       "Exit status: 0 ok; 1 on an error, a race, a deadlock, the\n"
       "instruction limit or an output mismatch. Over-synchronization is\n"
-      "reported, not an error. A negative scalar argument: --arg=-5.\n");
+      "reported, not an error. A negative scalar argument: --arg=-5.\n"))
+    return 1;
+  if (Error E = validateLimits())
+    return fail(toString(std::move(E)));
 
   if (!MCPU.empty() && !NeuronISA::getMachineParams(MCPU))
     return fail("unknown CPU '" + MCPU + "' (--mcpu: " +
@@ -215,6 +260,8 @@ int main(int argc, char **argv) {
   if (JitterSeed.getNumOccurrences())
     Opts.JitterSeed = JitterSeed;
   Opts.MaxInstructions = MaxInstructions;
+  Opts.MaxCycles = MaxCycles;
+  Opts.TimeoutSeconds = Timeout;
 
   Simulator Sim(*P, MP, M, Opts, errs());
   std::unique_ptr<TraceWriter> Trace;
@@ -240,6 +287,8 @@ int main(int argc, char **argv) {
     if (EC)
       return fail("cannot write '" + TraceFile + "': " + EC.message());
     Trace->write(OS);
+    if (Error E = checkWritten(OS, "'" + TraceFile + "'"))
+      return fail(toString(std::move(E)));
   }
 
   SummaryView Summary(*P, R, MP, Ideal);
@@ -251,7 +300,8 @@ int main(int argc, char **argv) {
     printTextReport(outs(), Views);
   else if (ReportFormat == "json")
     printJSONReport(outs(), Views);
-  outs().flush();
+  if (Error E = checkWritten(outs(), "the report"))
+    return fail(toString(std::move(E)));
 
   if (const RaceChecker *RC = Sim.raceChecker(); RC && RC->numRaces()) {
     errs() << "error: " << RC->numRaces() << " race(s) between "

@@ -12,6 +12,7 @@
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <vector>
 
@@ -63,6 +64,29 @@ public:
     return std::max<uint64_t>(1, static_cast<uint64_t>(std::llround(C * U)));
   }
 
+  /// Ends the run, with an error at instruction I, if it went past
+  /// Opts.MaxCycles (at stream time Time) or its wall-clock time. Streams
+  /// check at backward branches and data-path instructions: a run that does
+  /// not end passes one or the other without bound. Returns false if the
+  /// run ended.
+  bool withinLimits(const Inst &I, uint64_t Time) {
+    if (Time > Opts.MaxCycles) {
+      fail(SimResult::Status::CycleLimit, I,
+           "cycle limit reached (--max-cycles=" + Twine(Opts.MaxCycles) +
+               ") at cycle " + Twine(Time));
+      return false;
+    }
+    // Reading the clock costs about as much as a control instruction.
+    if (Opts.TimeoutSeconds && ++LimitChecks % 256 == 0 &&
+        std::chrono::steady_clock::now() > Deadline) {
+      fail(SimResult::Status::TimeLimit, I,
+           "time limit reached (--timeout=" + Twine(Opts.TimeoutSeconds) +
+               " s) at cycle " + Twine(Time));
+      return false;
+    }
+    return true;
+  }
+
   /// Ends the run with status St and an error at instruction I.
   void fail(SimResult::Status St, const Inst &I, const Twine &Msg) {
     if (Failed)
@@ -75,6 +99,11 @@ public:
 private:
   std::vector<SimListener *> ByKind[NumSimEventKinds];
   SplitMix64 Rand;
+  std::chrono::steady_clock::time_point Deadline =
+      std::chrono::steady_clock::now() +
+      std::chrono::seconds(std::min<uint64_t>(Opts.TimeoutSeconds,
+                                              uint64_t(1) << 40));
+  uint64_t LimitChecks = 0;
 };
 
 } // namespace neuronisa_sim

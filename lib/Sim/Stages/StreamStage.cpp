@@ -98,6 +98,10 @@ void StreamStage<OrderT>::runStream(unsigned A) {
                      Twine(Limit) + "): the kernel does not terminate?");
         return;
       }
+      if (NextPC <= PC && !Ctx.withinLimits(I, Time)) {
+        save();
+        return;
+      }
       PC = NextPC;
       continue;
     }
@@ -161,7 +165,7 @@ bool StreamStage<OrderT>::dataPath(unsigned A, EngineStream &S,
   }
   ++S.PC;
   ++S.Seq;
-  return true;
+  return Ctx.withinLimits(I, S.Time);
 }
 
 template class llvm::neuronisa_sim::StreamStage<SemaphoreStage>;

@@ -17,6 +17,10 @@ const char *neuronisa_sim::statusName(SimResult::Status S) {
     return "deadlock";
   case SimResult::Status::InstructionLimit:
     return "instruction-limit";
+  case SimResult::Status::CycleLimit:
+    return "cycle-limit";
+  case SimResult::Status::TimeLimit:
+    return "time-limit";
   }
   return "?";
 }

@@ -33,6 +33,40 @@ static std::string describeTypeError(const GlobalVariable &GV,
          "floats each";
 }
 
+/// Why GV's linkage keeps it from being a tile, or "" if it does not. The
+/// backend places each tile on chip, which needs the one definition a tile
+/// will have: a declaration (external, extern_weak, available_externally)
+/// is defined elsewhere, and a weak, linkonce or common definition may be
+/// replaced by another at link time.
+static std::string describeLinkageError(const GlobalVariable &GV) {
+  const char *What = nullptr;
+  if (GV.hasExternalWeakLinkage())
+    What = "extern_weak";
+  else if (GV.hasAvailableExternallyLinkage())
+    What = "available_externally";
+  else if (GV.isDeclaration())
+    What = "external";
+  else if (GV.hasCommonLinkage())
+    What = "common";
+  else if (GV.hasWeakAnyLinkage())
+    What = "weak";
+  else if (GV.hasLinkOnceAnyLinkage())
+    What = "linkonce";
+  if (!What)
+    return "";
+  if (NeuronISA::speaksC(*GV.getParent()))
+    return "tile '" +
+           NeuronISA::globalName(*GV.getParent(), GV.getName()) +
+           "' is " +
+           (GV.isDeclaration() ? "declared but not defined (extern)"
+                               : "a tentative or weak definition") +
+           ": a tile must be defined once, in the kernel's file";
+  return ("tile @" + GV.getName() + " has " + What +
+          " linkage: a tile must be defined in the module, with a definition "
+          "the linker cannot replace (internal, private or external)")
+      .str();
+}
+
 NeuronISATileLayout
 NeuronISATileLayout::compute(const Module &M,
                              const NeuronISA::MachineParams &MP,
@@ -49,6 +83,10 @@ NeuronISATileLayout::compute(const Module &M,
     if (AS != NeuronISAAS::SBUF && AS != NeuronISAAS::PSUM)
       continue;
     unsigned Mem = AS == NeuronISAAS::SBUF ? 0 : 1;
+    if (std::string Msg = describeLinkageError(GV); !Msg.empty()) {
+      Errors.push_back({&GV, Msg});
+      continue;
+    }
     uint64_t P, Bytes;
     if (!getTileType(GV, P, Bytes)) {
       Errors.push_back({&GV, describeTypeError(GV, MemName[Mem])});
