@@ -4,9 +4,11 @@
 # given with --source), applies the overlay (utils/apply-overlay.sh, twice:
 # it must be idempotent), configures LLVM with NeuronISA as an experimental
 # target and clang, and compiles every object the overlay adds or changes:
-# the target, Triple, TargetDataLayout, TripleTest, clang's TargetInfo and
-# toolchain, the header generator. The system llvm-tblgen and clang-tblgen of
-# the same version stand in for building them.
+# the target, Triple, TargetDataLayout, TripleTest, ELFObjectFile (getArch,
+# getFileFormatName of EM_NEURONISA), llvm-readobj's ELFDumper, clang's
+# TargetInfo, CodeGen target info (and CodeGenModule) and toolchain, the
+# header generator. The system llvm-tblgen and clang-tblgen of the same
+# version stand in for building them.
 #
 #   utils/check-overlay.sh [--source DIR] [--work DIR] [--fetch-only] [--full]
 #
@@ -14,9 +16,10 @@
 #   --work DIR    where the source and the build go
 #                 (default: ~/.cache/neuronisa/llvm-project-22.1.8)
 #   --fetch-only  stop once the source is there
-#   --full        then build llc, clang and TargetParserTests, run the
-#                 Triple tests and compile a C kernel with the in-tree clang
-#                 (hours on 2 cores)
+#   --full        then build llc, clang, llvm-readelf, llvm-objdump and
+#                 TargetParserTests, run the Triple tests, compile a C kernel
+#                 with the in-tree clang and read its object with the
+#                 in-tree readelf and objdump (hours on 2 cores)
 #
 # Compiles run at nice 15. Prints the time of each step.
 set -euo pipefail
@@ -128,7 +131,7 @@ step "configured ($BUILD)"
 
 # 4. Every object the overlay adds or changes.
 objects=$(ninja -C "$BUILD" -t targets all | sed -n 's/^\([^:]*\.o\): .*/\1/p' |
-  grep -E '/(Triple|TargetDataLayout|TripleTest)\.cpp\.o$|/NeuronISA/|NeuronISA\.cpp\.o$|clangBasic\.dir/Targets\.cpp\.o$|clangDriver\.dir/Driver\.cpp\.o$|neuronisa-builtins' |
+  grep -E '/(Triple|TargetDataLayout|TripleTest|ELFObjectFile|ELFDumper)\.cpp\.o$|/NeuronISA/|NeuronISA\.cpp\.o$|clangBasic\.dir/Targets\.cpp\.o$|clangCodeGen\.dir/CodeGenModule\.cpp\.o$|clangDriver\.dir/Driver\.cpp\.o$|neuronisa-builtins' |
   sort -u)
 count=$(echo "$objects" | wc -l)
 [ "$count" -ge 30 ] || die "found only $count objects of the overlay to compile"
@@ -150,3 +153,10 @@ step "llc -march=neuronisa works with no plugin"
 $NICE ninja -C "$BUILD" -j "$JOBS" clang >> "$WORK/full.log" 2>&1
 "$BUILD/bin/clang" --target=neuronisa -S "$ROOT/examples/tiled_add.c" -o "$WORK/tiled_add.c.s"
 step "clang --target=neuronisa -S works with no plugin"
+$NICE ninja -C "$BUILD" -j "$JOBS" llvm-readelf llvm-objdump >> "$WORK/full.log" 2>&1
+"$BUILD/bin/clang" --target=neuronisa -c "$ROOT/examples/tiled_add.c" -o "$WORK/tiled_add.o"
+"$BUILD/bin/llvm-readelf" -h "$WORK/tiled_add.o" | grep -q 'Machine: *NeuronISA' ||
+  die "llvm-readelf does not name the machine of a NeuronISA object"
+"$BUILD/bin/llvm-objdump" -d "$WORK/tiled_add.o" | grep -q 'file format elf32-neuronisa' ||
+  die "llvm-objdump does not disassemble a NeuronISA object"
+step "llvm-readelf and llvm-objdump read NeuronISA objects"

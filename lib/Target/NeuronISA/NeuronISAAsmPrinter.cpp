@@ -190,7 +190,7 @@ void NeuronISAAsmPrinter::emitInstruction(const MachineInstr *MI) {
     Emitted.inst(Inst);
 }
 
-extern "C" void LLVMInitializeNeuronISAAsmPrinter() {
+extern "C" LLVM_ABI LLVM_EXTERNAL_VISIBILITY void LLVMInitializeNeuronISAAsmPrinter() {
   static bool Done = false;
   if (Done)
     return;

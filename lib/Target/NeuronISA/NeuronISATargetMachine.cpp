@@ -87,7 +87,7 @@ void NeuronISATargetMachine::registerPassBuilderCallbacks(PassBuilder &PB) {
 #include "llvm/Passes/TargetPassRegistry.inc"
 }
 
-extern "C" void LLVMInitializeNeuronISATarget() {
+extern "C" LLVM_ABI LLVM_EXTERNAL_VISIBILITY void LLVMInitializeNeuronISATarget() {
   static bool Done = false;
   if (Done)
     return;

@@ -654,7 +654,7 @@ bool NeuronISAAsmParser::matchAndEmitInstruction(SMLoc IDLoc, unsigned &Opcode,
   return Error(IDLoc, "invalid instruction");
 }
 
-extern "C" void LLVMInitializeNeuronISAAsmParser() {
+extern "C" LLVM_ABI LLVM_EXTERNAL_VISIBILITY void LLVMInitializeNeuronISAAsmParser() {
   static bool Done = false;
   if (Done)
     return;

@@ -185,7 +185,7 @@ static MCDisassembler *createNeuronISADisassembler(const Target &T,
   return new NeuronISADisassembler(STI, Ctx, T.createMCInstrInfo());
 }
 
-extern "C" void LLVMInitializeNeuronISADisassembler() {
+extern "C" LLVM_ABI LLVM_EXTERNAL_VISIBILITY void LLVMInitializeNeuronISADisassembler() {
   static bool Done = false;
   if (Done)
     return;

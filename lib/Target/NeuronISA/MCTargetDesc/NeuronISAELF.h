@@ -10,14 +10,24 @@
 #define LLVM_LIB_TARGET_NEURONISA_MCTARGETDESC_NEURONISAELF_H
 
 #include <cstdint>
+#ifdef NEURONISA_IN_TREE
+#include "llvm/BinaryFormat/ELF.h"
+#endif
 
 namespace llvm {
 namespace NeuronISA {
 
 /// e_machine of NeuronISA objects: "NI". Not assigned by the ELF registry
 /// (no NeuronCore machine number is public); chosen far above the assigned
-/// range so that it collides with no real machine.
+/// range so that it collides with no real machine. In tree
+/// (llvm-project-overlay) llvm/BinaryFormat/ELF.h names it, as it names every
+/// target's; the stock LLVM a plugin builds against does not.
+#ifdef NEURONISA_IN_TREE
+constexpr uint16_t EM_NEURONISA = ELF::EM_NEURONISA;
+static_assert(EM_NEURONISA == 0x4E49, "docs/ObjectFormat.md");
+#else
 constexpr uint16_t EM_NEURONISA = 0x4E49;
+#endif
 
 /// Relocation types (ELF32 RELA). P is the address of the relocated
 /// instruction or field, S the symbol's value, A the addend.

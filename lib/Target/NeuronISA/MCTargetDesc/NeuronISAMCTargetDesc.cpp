@@ -129,7 +129,7 @@ static MCTargetStreamer *createNeuronISANullTargetStreamer(MCStreamer &S) {
   return new NeuronISATargetStreamer(S);
 }
 
-extern "C" void LLVMInitializeNeuronISATargetMC() {
+extern "C" LLVM_ABI LLVM_EXTERNAL_VISIBILITY void LLVMInitializeNeuronISATargetMC() {
   static bool Done = false;
   if (Done)
     return;

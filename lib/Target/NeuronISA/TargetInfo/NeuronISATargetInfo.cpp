@@ -11,7 +11,7 @@ Target &llvm::getTheNeuronISATarget() {
   return TheNeuronISATarget;
 }
 
-extern "C" void LLVMInitializeNeuronISATargetInfo() {
+extern "C" LLVM_ABI LLVM_EXTERNAL_VISIBILITY void LLVMInitializeNeuronISATargetInfo() {
   static bool Done = false;
   if (Done)
     return;
