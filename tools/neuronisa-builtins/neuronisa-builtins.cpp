@@ -178,9 +178,13 @@ static void writeHeader(raw_ostream &OS, ArrayRef<Builtin> Builtins,
   for (const AddrSpaceName &A : AddrSpaces)
     OS << "#define " << A.Qualifier << " __attribute__((address_space("
        << A.AS << ")))\n";
+  // nomerge: the optimizer must not sink two calls that differ in an
+  // immediate operand (a DMA queue, a semaphore) into one call whose operand
+  // is a phi of the constants; the operand would no longer be an immediate.
   OS << "\n/* One builtin, overloaded on the memories of its tile arguments; "
-        "every\n * overload calls the same @neuronisa.<mnemonic>. */\n"
-        "#define __NEURONISA_BUILTIN __attribute__((overloadable))\n";
+        "every\n * overload calls the same @neuronisa.<mnemonic>. nomerge "
+        "keeps calls that\n * differ in an immediate operand apart. */\n"
+        "#define __NEURONISA_BUILTIN __attribute__((overloadable, nomerge))\n";
 
   for (const Builtin &B : Builtins) {
     OS << "\n/* " << B.name() << " (" << engineName(B.Eng)

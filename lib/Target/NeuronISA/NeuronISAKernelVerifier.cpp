@@ -111,6 +111,25 @@ FunctionPass *llvm::createNeuronISAKernelVerifierPass() {
   return new NeuronISAKernelVerifier();
 }
 
+/// A call to an integer overflow intrinsic. Its {i32, i1} result is no
+/// scalar, but the DAG expands it into an add or sub and a compare as long
+/// as only extractvalue reads it.
+static bool isOverflowArithmetic(const Value *V) {
+  const auto *II = dyn_cast<IntrinsicInst>(V);
+  if (!II)
+    return false;
+  switch (II->getIntrinsicID()) {
+  case Intrinsic::uadd_with_overflow:
+  case Intrinsic::usub_with_overflow:
+  case Intrinsic::sadd_with_overflow:
+  case Intrinsic::ssub_with_overflow:
+    return all_of(II->users(),
+                  [](const User *U) { return isa<ExtractValueInst>(U); });
+  default:
+    return false;
+  }
+}
+
 /// A scalar value type the engines' sequencers can hold.
 static bool isScalarTypeOK(const Type *T) {
   if (T->isVoidTy() || T->isLabelTy() || T->isMetadataTy() ||
@@ -363,6 +382,10 @@ bool NeuronISAKernelVerifier::checkCall(const Function &F, const CallBase &CB,
                   "operand bundles are not supported on calls (here on a "
                   "call to '" +
                       Callee->getName() + "')");
+  // CodeGenPrepare forms uadd.with.overflow from `a + b < a`; C's
+  // __builtin_*_overflow makes all four.
+  if (isOverflowArithmetic(&CB))
+    return false;
   if (Callee->isIntrinsic()) {
     switch (Callee->getIntrinsicID()) {
     case Intrinsic::lifetime_start:
@@ -506,6 +529,8 @@ bool NeuronISAKernelVerifier::checkInstruction(const Function &F,
     if (isa<ConstantInt>(V) && isa<GetElementPtrInst>(I))
       continue; // constant indices of any width
     if (isa<BasicBlock>(V) || isa<Function>(V) || isa<MetadataAsValue>(V))
+      continue;
+    if (isa<ExtractValueInst>(I) && isOverflowArithmetic(V))
       continue;
     if (!isScalarTypeOK(V->getType()))
       return report(F, &I, describeScalarProblem(I, V->getType()));
