@@ -159,49 +159,61 @@ int ObjectFile::instructionAt(uint32_t Address) const {
   return It - Insts.begin();
 }
 
-Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
-                                      ReadOptions Opts) {
-  ErrorContext Err{Buffer.getBufferIdentifier()};
-  StringRef Data = Buffer.getBuffer();
-  if (Data.size() < ELF::EI_NIDENT || !Data.starts_with("\x7f"
-                                                         "ELF"))
-    return Err("not an ELF object");
-  if (uint8_t(Data[ELF::EI_CLASS]) != ELF::ELFCLASS32 ||
-      uint8_t(Data[ELF::EI_DATA]) != ELF::ELFDATA2LSB)
-    return Err("not a NeuronISA object: NeuronISA objects are ELF32 "
-               "little-endian");
-  Expected<object::ELFFile<ELFT>> FileOr = object::ELFFile<ELFT>::create(Data);
-  if (!FileOr)
-    return Err("malformed object: " + toString(FileOr.takeError()));
-  const object::ELFFile<ELFT> &File = *FileOr;
-  const ELFT::Ehdr &H = File.getHeader();
-  if (H.e_machine != NeuronISA::EM_NEURONISA)
-    return Err("not a NeuronISA object: e_machine is " + hex(H.e_machine) +
-               ", expected " + hex(NeuronISA::EM_NEURONISA));
-  if (H.e_type != ELF::ET_REL)
-    return Err("not a relocatable object (e_type " + Twine(H.e_type) + ")");
-
-  auto SectionsOr = File.sections();
-  if (!SectionsOr)
-    return Err("malformed object: " + toString(SectionsOr.takeError()));
-  ObjectFile Obj;
-  Obj.FileName = Buffer.getBufferIdentifier().str();
-  Obj.CPU = NeuronISA::getCPUName(H.e_flags).str();
-  if (Obj.CPU.empty())
-    return Err("unknown CPU number " + Twine(H.e_flags) +
-               " in e_flags (expected 0-" +
-               Twine(NeuronISA::getCPUNames().size() - 1) + ")");
-  if (MC.STI->getCPU() != Obj.CPU)
-    if (Error E = MC.retarget(Obj.CPU))
-      return Err(toString(std::move(E)));
-
+namespace {
+/// The sections ObjectFile::read takes apart, as ObjectReader finds them.
+struct SectionMap {
   const ELFT::Shdr *Text = nullptr, *SymTab = nullptr;
   unsigned TextIndex = 0;
   std::vector<const ELFT::Shdr *> TextRelas;
   bool HasMetadata = false;
   std::optional<ArrayRef<uint8_t>> TileUseBytes, TileInitBytes;
-  for (const ELFT::Shdr &Sec : *SectionsOr) {
-    unsigned Index = &Sec - SectionsOr->begin();
+};
+
+/// The phases of ObjectFile::read on one ELF file, in the order read runs
+/// them: each fills in Obj, or returns the error (naming the file) that
+/// stops the reading.
+class ObjectReader {
+public:
+  ObjectReader(const object::ELFFile<ELFT> &File, ArrayRef<ELFT::Shdr> Sections,
+               const ErrorContext &Err, MCTools &MC, ReadOptions Opts,
+               ObjectFile &Obj)
+      : File(File), Sections(Sections), Err(Err), MC(MC), Opts(Opts), Obj(Obj) {
+  }
+
+  /// The section headers: .text, the symbol table, the relocations, and
+  /// the metadata and tile records (read into Obj).
+  Error readSections();
+  Error readTileRecords();
+  Error readSymbols();
+  /// Every kernel starts at a function symbol of .text.
+  Error checkKernelEntries() const;
+  Error readRelocations();
+  Error decodeInstructions();
+  /// Relocations replace the operands they patch with symbol expressions.
+  Error symbolizeRelocations();
+  Error resolveBranchTargets();
+  /// Each tile use is at an instruction.
+  Error checkTileUses() const;
+
+private:
+  /// A section other than .text, the symbol table and relocations: kept in
+  /// Obj.OtherSections; the metadata and tile record sections noted.
+  Error readOtherSection(const ELFT::Shdr &Sec, StringRef Name);
+
+  const object::ELFFile<ELFT> &File;
+  ArrayRef<ELFT::Shdr> Sections;
+  const ErrorContext &Err;
+  MCTools &MC;
+  ReadOptions Opts;
+  ObjectFile &Obj;
+  SectionMap Secs;
+  std::vector<std::string> SymbolNames; // by symbol-table index
+};
+} // namespace
+
+Error ObjectReader::readSections() {
+  for (const ELFT::Shdr &Sec : Sections) {
+    unsigned Index = &Sec - Sections.begin();
     Expected<StringRef> NameOr = File.getSectionName(Sec);
     if (!NameOr)
       return Err("malformed object: " + toString(NameOr.takeError()));
@@ -211,136 +223,150 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
     case ELF::SHT_STRTAB:
       continue;
     case ELF::SHT_SYMTAB:
-      if (SymTab)
+      if (Secs.SymTab)
         return Err("malformed object: two symbol tables");
-      SymTab = &Sec;
+      Secs.SymTab = &Sec;
       continue;
     case ELF::SHT_RELA:
     case ELF::SHT_REL:
-      TextRelas.push_back(&Sec); // checked against .text below
+      Secs.TextRelas.push_back(&Sec); // checked against .text below
       continue;
     default:
       break;
     }
     if (Name == ".text") {
-      if (Text)
+      if (Secs.Text)
         return Err("malformed object: two .text sections");
-      Text = &Sec;
-      TextIndex = Index;
+      Secs.Text = &Sec;
+      Secs.TextIndex = Index;
       continue;
     }
-    Expected<ArrayRef<uint8_t>> BytesOr = File.getSectionContents(Sec);
-    if (!BytesOr)
-      return Err("malformed object: section '" + Name +
-                 "': " + toString(BytesOr.takeError()));
-    ObjSection S;
-    S.Name = Name.str();
-    S.Type = Sec.sh_type;
-    S.Flags = Sec.sh_flags;
-    S.Align = std::max<uint32_t>(Sec.sh_addralign, 1);
-    S.EntSize = Sec.sh_entsize;
-    S.FromDirectives = Name == NeuronISA::MetadataSection ||
-                       Name == NeuronISA::TileUseSection ||
-                       Name == NeuronISA::TileInitSection;
-    if (Sec.sh_type != ELF::SHT_NOBITS && !S.FromDirectives)
-      S.Bytes.assign(BytesOr->begin(), BytesOr->end());
-    Obj.OtherSections.push_back(std::move(S));
-    if (Name == NeuronISA::MetadataSection) {
-      if (HasMetadata)
-        return Err("malformed object: two " + NeuronISA::MetadataSection +
-                   " sections");
-      Expected<NeuronISA::ObjectMetadata> MetaOr =
-          NeuronISA::readMetadata(*BytesOr);
-      if (!MetaOr)
-        return Err.wrap(MetaOr.takeError());
-      Obj.Metadata = std::move(*MetaOr);
-      HasMetadata = true;
-      continue;
-    }
-    if (Name == NeuronISA::TileUseSection) {
-      if (TileUseBytes)
-        return Err("malformed object: two " + NeuronISA::TileUseSection +
-                   " sections");
-      TileUseBytes = *BytesOr;
-      continue;
-    }
-    if (Name == NeuronISA::TileInitSection) {
-      if (TileInitBytes)
-        return Err("malformed object: two " + NeuronISA::TileInitSection +
-                   " sections");
-      TileInitBytes = *BytesOr;
-      continue;
-    }
+    if (Error E = readOtherSection(Sec, Name))
+      return E;
   }
-  if (!Text)
+  if (!Secs.Text)
     return Err("no .text section");
-  if (!HasMetadata)
+  if (!Secs.HasMetadata)
     return Err("no " + NeuronISA::MetadataSection +
                " section (the kernels and tiles of the object)");
-  if (Text->sh_type != ELF::SHT_PROGBITS)
+  if (Secs.Text->sh_type != ELF::SHT_PROGBITS)
     return Err(".text is not a SHT_PROGBITS section");
-  if (TileUseBytes) {
+  return Error::success();
+}
+
+Error ObjectReader::readOtherSection(const ELFT::Shdr &Sec, StringRef Name) {
+  Expected<ArrayRef<uint8_t>> BytesOr = File.getSectionContents(Sec);
+  if (!BytesOr)
+    return Err("malformed object: section '" + Name +
+               "': " + toString(BytesOr.takeError()));
+  ObjSection S;
+  S.Name = Name.str();
+  S.Type = Sec.sh_type;
+  S.Flags = Sec.sh_flags;
+  S.Align = std::max<uint32_t>(Sec.sh_addralign, 1);
+  S.EntSize = Sec.sh_entsize;
+  S.FromDirectives = Name == NeuronISA::MetadataSection ||
+                     Name == NeuronISA::TileUseSection ||
+                     Name == NeuronISA::TileInitSection;
+  if (Sec.sh_type != ELF::SHT_NOBITS && !S.FromDirectives)
+    S.Bytes.assign(BytesOr->begin(), BytesOr->end());
+  Obj.OtherSections.push_back(std::move(S));
+  if (Name == NeuronISA::MetadataSection) {
+    if (Secs.HasMetadata)
+      return Err("malformed object: two " + NeuronISA::MetadataSection +
+                 " sections");
+    Expected<NeuronISA::ObjectMetadata> MetaOr =
+        NeuronISA::readMetadata(*BytesOr);
+    if (!MetaOr)
+      return Err.wrap(MetaOr.takeError());
+    Obj.Metadata = std::move(*MetaOr);
+    Secs.HasMetadata = true;
+    return Error::success();
+  }
+  if (Name == NeuronISA::TileUseSection) {
+    if (Secs.TileUseBytes)
+      return Err("malformed object: two " + NeuronISA::TileUseSection +
+                 " sections");
+    Secs.TileUseBytes = *BytesOr;
+    return Error::success();
+  }
+  if (Name == NeuronISA::TileInitSection) {
+    if (Secs.TileInitBytes)
+      return Err("malformed object: two " + NeuronISA::TileInitSection +
+                 " sections");
+    Secs.TileInitBytes = *BytesOr;
+  }
+  return Error::success();
+}
+
+Error ObjectReader::readTileRecords() {
+  if (Secs.TileUseBytes) {
     Expected<std::vector<NeuronISA::TileUseRecord>> UsesOr =
-        NeuronISA::readTileUses(*TileUseBytes, Obj.Metadata.Tiles.size());
+        NeuronISA::readTileUses(*Secs.TileUseBytes, Obj.Metadata.Tiles.size());
     if (!UsesOr)
       return Err.wrap(UsesOr.takeError());
     Obj.TileUses = std::move(*UsesOr);
   }
-  if (TileInitBytes) {
+  if (Secs.TileInitBytes) {
     Expected<std::vector<NeuronISA::TileInitRecord>> InitsOr =
-        NeuronISA::readTileInits(*TileInitBytes, Obj.Metadata.Tiles);
+        NeuronISA::readTileInits(*Secs.TileInitBytes, Obj.Metadata.Tiles);
     if (!InitsOr)
       return Err.wrap(InitsOr.takeError());
     Obj.TileInits = std::move(*InitsOr);
   }
-  Obj.TextAlign = std::max<uint32_t>(Text->sh_addralign, 1);
+  Obj.TextAlign = std::max<uint32_t>(Secs.Text->sh_addralign, 1);
+  return Error::success();
+}
 
-  // Symbols.
-  std::vector<std::string> SymbolNames; // by symbol-table index
-  if (SymTab) {
-    auto SymsOr = File.symbols(SymTab);
-    if (!SymsOr)
-      return Err("malformed symbol table: " + toString(SymsOr.takeError()));
-    auto StrTabOr = File.getStringTableForSymtab(*SymTab, *SectionsOr);
-    if (!StrTabOr)
-      return Err("malformed symbol table: " + toString(StrTabOr.takeError()));
-    for (const ELFT::Sym &Sym : *SymsOr) {
-      Expected<StringRef> NameOr = Sym.getName(*StrTabOr);
-      if (!NameOr)
-        return Err("malformed symbol table: " + toString(NameOr.takeError()));
-      SymbolNames.push_back(NameOr->str());
-      if (&Sym == SymsOr->begin())
-        continue; // the null symbol
-      if (Sym.getType() == ELF::STT_FILE) {
-        Obj.SourceFileName = NameOr->str();
-        continue;
-      }
-      if (Sym.getType() == ELF::STT_SECTION)
-        continue;
-      ObjSymbol S;
-      S.Name = NameOr->str();
-      S.Value = Sym.st_value;
-      S.Size = Sym.st_size;
-      S.Global = Sym.getBinding() == ELF::STB_GLOBAL;
-      S.Function = Sym.getType() == ELF::STT_FUNC;
-      S.InText = Sym.st_shndx == TextIndex;
-      if (S.InText && S.Value > Text->sh_size)
-        return Err("symbol '" + S.Name + "' is outside .text");
-      Obj.Symbols.push_back(std::move(S));
+Error ObjectReader::readSymbols() {
+  if (!Secs.SymTab)
+    return Error::success();
+  auto SymsOr = File.symbols(Secs.SymTab);
+  if (!SymsOr)
+    return Err("malformed symbol table: " + toString(SymsOr.takeError()));
+  auto StrTabOr = File.getStringTableForSymtab(*Secs.SymTab, Sections);
+  if (!StrTabOr)
+    return Err("malformed symbol table: " + toString(StrTabOr.takeError()));
+  for (const ELFT::Sym &Sym : *SymsOr) {
+    Expected<StringRef> NameOr = Sym.getName(*StrTabOr);
+    if (!NameOr)
+      return Err("malformed symbol table: " + toString(NameOr.takeError()));
+    SymbolNames.push_back(NameOr->str());
+    if (&Sym == SymsOr->begin())
+      continue; // the null symbol
+    if (Sym.getType() == ELF::STT_FILE) {
+      Obj.SourceFileName = NameOr->str();
+      continue;
     }
+    if (Sym.getType() == ELF::STT_SECTION)
+      continue;
+    ObjSymbol S;
+    S.Name = NameOr->str();
+    S.Value = Sym.st_value;
+    S.Size = Sym.st_size;
+    S.Global = Sym.getBinding() == ELF::STB_GLOBAL;
+    S.Function = Sym.getType() == ELF::STT_FUNC;
+    S.InText = Sym.st_shndx == Secs.TextIndex;
+    if (S.InText && S.Value > Secs.Text->sh_size)
+      return Err("symbol '" + S.Name + "' is outside .text");
+    Obj.Symbols.push_back(std::move(S));
   }
+  return Error::success();
+}
 
-  // Every kernel starts at a function symbol of .text.
+Error ObjectReader::checkKernelEntries() const {
   for (const NeuronISA::KernelDecl &K : Obj.Metadata.Kernels)
     if (llvm::none_of(Obj.Symbols, [&](const ObjSymbol &S) {
           return S.InText && S.Name == K.Name;
         }))
       return Err("kernel '" + K.Name + "' of " + NeuronISA::MetadataSection +
                  " has no entry symbol in .text");
+  return Error::success();
+}
 
-  // Relocations of .text.
-  for (const ELFT::Shdr *Rel : TextRelas) {
-    if (Rel->sh_info != TextIndex)
+Error ObjectReader::readRelocations() {
+  for (const ELFT::Shdr *Rel : Secs.TextRelas) {
+    if (Rel->sh_info != Secs.TextIndex)
       return Err("relocations for a section other than .text");
     if (Rel->sh_type != ELF::SHT_RELA)
       return Err("REL relocations (NeuronISA uses RELA)");
@@ -364,9 +390,28 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
       Obj.Relocs.push_back(std::move(OR));
     }
   }
+  return Error::success();
+}
 
-  // Instructions.
-  Expected<ArrayRef<uint8_t>> CodeOr = File.getSectionContents(*Text);
+/// What is wrong with the bytes Rest at .text+Addr that do not decode (Why:
+/// what the disassembler said, if anything).
+static std::string undecodableMessage(ArrayRef<uint8_t> Rest, uint64_t Addr,
+                                      StringRef Why) {
+  unsigned Len = NeuronISA::instructionBytes(Rest[0]);
+  if (Rest.size() < Len)
+    return ".text+" + hex(Addr) + ": truncated instruction (" +
+           std::to_string(Rest.size()) + " of " + std::to_string(Len) +
+           " bytes)";
+  std::string Msg = ".text+" + hex(Addr) + ": invalid instruction ";
+  for (uint8_t B : Rest.take_front(Len))
+    Msg += utohexstr(B, /*LowerCase=*/true, /*Width=*/2);
+  if (!Why.empty())
+    Msg += " (" + Why.str() + ")";
+  return Msg;
+}
+
+Error ObjectReader::decodeInstructions() {
+  Expected<ArrayRef<uint8_t>> CodeOr = File.getSectionContents(*Secs.Text);
   if (!CodeOr)
     return Err("malformed .text: " + toString(CodeOr.takeError()));
   ArrayRef<uint8_t> Code = *CodeOr;
@@ -384,19 +429,7 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
       Addr += Size;
       continue;
     }
-    unsigned Len = NeuronISA::instructionBytes(Rest[0]);
-    std::string Msg;
-    if (Rest.size() < Len) {
-      Msg = ".text+" + hex(Addr) + ": truncated instruction (" +
-            std::to_string(Rest.size()) + " of " + std::to_string(Len) +
-            " bytes)";
-    } else {
-      Msg = ".text+" + hex(Addr) + ": invalid instruction ";
-      for (uint8_t B : Rest.take_front(Len))
-        Msg += utohexstr(B, /*LowerCase=*/true, /*Width=*/2);
-      if (!Why.empty())
-        Msg += " (" + Why + ")";
-    }
+    std::string Msg = undecodableMessage(Rest, Addr, Why);
     if (!Opts.KeepInvalid)
       return Err(Msg);
     Obj.Problems.push_back({true, Obj.FileName + ": " + Msg});
@@ -408,8 +441,10 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
     Addr += I.Size;
     Obj.Insts.push_back(std::move(I));
   }
+  return Error::success();
+}
 
-  // Relocations replace the operands they patch with symbol expressions.
+Error ObjectReader::symbolizeRelocations() {
   MCContext &Ctx = *MC.Ctx;
   for (unsigned RI = 0; RI != Obj.Relocs.size(); ++RI) {
     const ObjReloc &R = Obj.Relocs[RI];
@@ -439,8 +474,10 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
     It->MI.getOperand(*OpNo) = MCOperand::createExpr(E);
     It->RelocIdx.push_back(RI);
   }
+  return Error::success();
+}
 
-  // Branch targets.
+Error ObjectReader::resolveBranchTargets() {
   for (ObjInst &I : Obj.Insts) {
     if (I.Invalid || !MC.MII->get(I.MI.getOpcode()).isBranch())
       continue;
@@ -464,8 +501,10 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
     }
     I.BranchTarget = Idx;
   }
+  return Error::success();
+}
 
-  // Each tile use is at an instruction.
+Error ObjectReader::checkTileUses() const {
   for (const NeuronISA::TileUseRecord &U : Obj.TileUses) {
     int Idx = Obj.instructionAt(U.Offset);
     if (Idx < 0 || Obj.Insts[Idx].Invalid)
@@ -473,6 +512,74 @@ Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
                  Twine(U.Operand) + " at .text+" + hex(U.Offset) +
                  " is not at an instruction");
   }
+  return Error::success();
+}
+
+/// The ELF file in Data, if its identification and header are those of a
+/// NeuronISA relocatable object.
+static Expected<object::ELFFile<ELFT>>
+openNeuronISAELF(StringRef Data, const ErrorContext &Err) {
+  if (Data.size() < ELF::EI_NIDENT || !Data.starts_with("\x7f"
+                                                        "ELF"))
+    return Err("not an ELF object");
+  if (uint8_t(Data[ELF::EI_CLASS]) != ELF::ELFCLASS32 ||
+      uint8_t(Data[ELF::EI_DATA]) != ELF::ELFDATA2LSB)
+    return Err("not a NeuronISA object: NeuronISA objects are ELF32 "
+               "little-endian");
+  Expected<object::ELFFile<ELFT>> FileOr = object::ELFFile<ELFT>::create(Data);
+  if (!FileOr)
+    return Err("malformed object: " + toString(FileOr.takeError()));
+  const ELFT::Ehdr &H = FileOr->getHeader();
+  if (H.e_machine != NeuronISA::EM_NEURONISA)
+    return Err("not a NeuronISA object: e_machine is " + hex(H.e_machine) +
+               ", expected " + hex(NeuronISA::EM_NEURONISA));
+  if (H.e_type != ELF::ET_REL)
+    return Err("not a relocatable object (e_type " + Twine(H.e_type) + ")");
+  return FileOr;
+}
+
+Expected<ObjectFile> ObjectFile::read(MemoryBufferRef Buffer, MCTools &MC,
+                                      ReadOptions Opts) {
+  ErrorContext Err{Buffer.getBufferIdentifier()};
+  Expected<object::ELFFile<ELFT>> FileOr =
+      openNeuronISAELF(Buffer.getBuffer(), Err);
+  if (!FileOr)
+    return FileOr.takeError();
+  const object::ELFFile<ELFT> &File = *FileOr;
+  auto SectionsOr = File.sections();
+  if (!SectionsOr)
+    return Err("malformed object: " + toString(SectionsOr.takeError()));
+  ObjectFile Obj;
+  Obj.FileName = Buffer.getBufferIdentifier().str();
+  uint32_t Flags = File.getHeader().e_flags;
+  Obj.CPU = NeuronISA::getCPUName(Flags).str();
+  if (Obj.CPU.empty())
+    return Err("unknown CPU number " + Twine(Flags) +
+               " in e_flags (expected 0-" +
+               Twine(NeuronISA::getCPUNames().size() - 1) + ")");
+  if (MC.STI->getCPU() != Obj.CPU)
+    if (Error E = MC.retarget(Obj.CPU))
+      return Err(toString(std::move(E)));
+
+  ObjectReader R(File, *SectionsOr, Err, MC, Opts, Obj);
+  if (Error E = R.readSections())
+    return E;
+  if (Error E = R.readTileRecords())
+    return E;
+  if (Error E = R.readSymbols())
+    return E;
+  if (Error E = R.checkKernelEntries())
+    return E;
+  if (Error E = R.readRelocations())
+    return E;
+  if (Error E = R.decodeInstructions())
+    return E;
+  if (Error E = R.symbolizeRelocations())
+    return E;
+  if (Error E = R.resolveBranchTargets())
+    return E;
+  if (Error E = R.checkTileUses())
+    return E;
 
   if (Error E = readLines(Buffer, Obj)) {
     if (!Opts.KeepInvalid)

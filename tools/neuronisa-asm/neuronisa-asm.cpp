@@ -64,6 +64,40 @@ static cl::opt<bool> PreserveComments(
     "preserve-comments",
     cl::desc("Copy the input's comments to the assembly output"));
 
+/// The streamer of the output: assembly (with --show-encoding, each
+/// instruction's encoding as a comment) or an ELF object, written to Out
+/// (through BOS if Out cannot seek).
+static std::unique_ptr<MCStreamer>
+createOutputStreamer(const Target &T, MCContext &Ctx, const MCAsmInfo &MAI,
+                     const MCInstrInfo &MII, const MCRegisterInfo &MRI,
+                     const MCSubtargetInfo &STI, const MCTargetOptions &Options,
+                     ToolOutputFile &Out,
+                     std::unique_ptr<buffer_ostream> &BOS) {
+  if (OutputType == FileType::Asm) {
+    std::unique_ptr<MCInstPrinter> IP(
+        T.createMCInstPrinter(Ctx.getTargetTriple(), 0, MAI, MII, MRI));
+    std::unique_ptr<MCCodeEmitter> CE;
+    std::unique_ptr<MCAsmBackend> MAB;
+    if (ShowEncoding) {
+      CE.reset(T.createMCCodeEmitter(MII, Ctx));
+      MAB.reset(T.createMCAsmBackend(STI, MRI, Options));
+    }
+    auto FOut = std::make_unique<formatted_raw_ostream>(Out.os());
+    return std::unique_ptr<MCStreamer>(T.createAsmStreamer(
+        Ctx, std::move(FOut), std::move(IP), std::move(CE), std::move(MAB)));
+  }
+  raw_pwrite_stream *OS = &Out.os();
+  if (!Out.os().supportsSeeking()) {
+    BOS = std::make_unique<buffer_ostream>(Out.os());
+    OS = BOS.get();
+  }
+  std::unique_ptr<MCAsmBackend> MAB(T.createMCAsmBackend(STI, MRI, Options));
+  std::unique_ptr<MCObjectWriter> OW = MAB->createObjectWriter(*OS);
+  return std::unique_ptr<MCStreamer>(T.createMCObjectStreamer(
+      Ctx.getTargetTriple(), Ctx, std::move(MAB), std::move(OW),
+      std::unique_ptr<MCCodeEmitter>(T.createMCCodeEmitter(MII, Ctx)), STI));
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   LLVMInitializeNeuronISATargetInfo();
@@ -120,34 +154,9 @@ int main(int argc, char **argv) {
         << "cannot open '" << OutputFilename << "': " << EC.message() << "\n";
     return 1;
   }
-  std::unique_ptr<MCStreamer> Str;
   std::unique_ptr<buffer_ostream> BOS; // an object needs a seekable stream
-  if (OutputType == FileType::Asm) {
-    std::unique_ptr<MCInstPrinter> IP(
-        T->createMCInstPrinter(TT, 0, *MAI, *MII, *MRI));
-    std::unique_ptr<MCCodeEmitter> CE;
-    std::unique_ptr<MCAsmBackend> MAB;
-    if (ShowEncoding) {
-      CE.reset(T->createMCCodeEmitter(*MII, Ctx));
-      MAB.reset(T->createMCAsmBackend(*STI, *MRI, Options));
-    }
-    auto FOut = std::make_unique<formatted_raw_ostream>(Out->os());
-    Str.reset(T->createAsmStreamer(Ctx, std::move(FOut), std::move(IP),
-                                   std::move(CE), std::move(MAB)));
-  } else {
-    raw_pwrite_stream *OS = &Out->os();
-    if (!Out->os().supportsSeeking()) {
-      BOS = std::make_unique<buffer_ostream>(Out->os());
-      OS = BOS.get();
-    }
-    std::unique_ptr<MCAsmBackend> MAB(
-        T->createMCAsmBackend(*STI, *MRI, Options));
-    std::unique_ptr<MCObjectWriter> OW = MAB->createObjectWriter(*OS);
-    Str.reset(T->createMCObjectStreamer(
-        TT, Ctx, std::move(MAB), std::move(OW),
-        std::unique_ptr<MCCodeEmitter>(T->createMCCodeEmitter(*MII, Ctx)),
-        *STI));
-  }
+  std::unique_ptr<MCStreamer> Str =
+      createOutputStreamer(*T, Ctx, *MAI, *MII, *MRI, *STI, Options, *Out, BOS);
   std::unique_ptr<MCAsmParser> Parser(
       createMCAsmParser(SrcMgr, Ctx, *Str, *MAI));
   std::unique_ptr<MCTargetAsmParser> TAP(

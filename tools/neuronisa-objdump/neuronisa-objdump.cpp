@@ -125,14 +125,10 @@ static void printSourceLine(raw_ostream &OS, const ObjectFile &Obj,
   Last = Loc;
 }
 
-static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
-  MCContext &Ctx = *MC.Ctx;
-  OS << "# " << Obj.FileName << "\n";
-  if (Obj.SourceFileName)
-    OS << "\t.file\t\"" << *Obj.SourceFileName << "\"\n";
-  // e_flags, .neuronisa.meta and .neuronisa.tileinit, as the directives
-  // they are made from (the AsmPrinter's order: the CPU, tiles, their
-  // initial contents, then kernels).
+/// e_flags, .neuronisa.meta and .neuronisa.tileinit, as the directives they
+/// are made from (the AsmPrinter's order: the CPU, tiles, their initial
+/// contents, then kernels).
+static void printMetadataDirectives(raw_ostream &OS, const ObjectFile &Obj) {
   if (Obj.CPU != "generic")
     OS << '\t' << NeuronISA::CPUDirective << '\t' << Obj.CPU << '\n';
   for (const NeuronISA::TileDecl &T : Obj.Metadata.Tiles)
@@ -147,30 +143,35 @@ static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
   }
   for (const NeuronISA::KernelDecl &K : Obj.Metadata.Kernels)
     NeuronISA::printKernelDirective(OS, K);
+}
 
-  // Labels: symbols in .text, then a generated label for every branch
-  // target that has none.
-  std::multimap<uint32_t, const ObjSymbol *> SymbolsAt, SizeEndsAt;
-  for (const ObjSymbol &S : Obj.Symbols)
-    if (S.InText) {
-      SymbolsAt.emplace(S.Value, &S);
-      if (S.Size)
-        SizeEndsAt.emplace(S.Value + S.Size, &S);
-    }
-  DenseMap<uint32_t, MCSymbol *> LabelAt;
-  for (const auto &[Addr, S] : SymbolsAt)
-    LabelAt.try_emplace(Addr, Ctx.getOrCreateSymbol(S->Name));
-  for (const ObjInst &I : Obj.Insts)
-    if (I.BranchTarget >= 0) {
-      uint32_t Target = Obj.Insts[I.BranchTarget].Address;
-      if (!LabelAt.count(Target))
-        LabelAt[Target] = Ctx.getOrCreateSymbol(".L" + hex(Target));
-    }
+namespace {
+/// The labels of .text: symbols in .text, then a generated label for every
+/// branch target that has none.
+class TextLabels {
+public:
+  TextLabels(const ObjectFile &Obj, MCContext &Ctx) {
+    for (const ObjSymbol &S : Obj.Symbols)
+      if (S.InText) {
+        SymbolsAt.emplace(S.Value, &S);
+        if (S.Size)
+          SizeEndsAt.emplace(S.Value + S.Size, &S);
+      }
+    for (const auto &[Addr, S] : SymbolsAt)
+      LabelAt.try_emplace(Addr, Ctx.getOrCreateSymbol(S->Name));
+    for (const ObjInst &I : Obj.Insts)
+      if (I.BranchTarget >= 0) {
+        uint32_t Target = Obj.Insts[I.BranchTarget].Address;
+        if (!LabelAt.count(Target))
+          LabelAt[Target] = Ctx.getOrCreateSymbol(".L" + hex(Target));
+      }
+  }
 
-  OS << "\t.text\n";
-  if (Obj.TextAlign > 1)
-    OS << "\t.p2align\t" << Log2_32(Obj.TextAlign) << "\n";
-  auto PrintLabels = [&](uint32_t Addr) {
+  /// The label of Addr (null if there is none).
+  MCSymbol *at(uint32_t Addr) const { return LabelAt.lookup(Addr); }
+
+  /// The .size of the symbols that end at Addr, then the labels of Addr.
+  void print(raw_ostream &OS, uint32_t Addr) const {
     for (auto [It, End] = SizeEndsAt.equal_range(Addr); It != End; ++It)
       OS << "\t.size\t" << It->second->Name << ", " << It->second->Size
          << "\n";
@@ -187,7 +188,44 @@ static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
     auto L = LabelAt.find(Addr);
     if (!Named && L != LabelAt.end())
       OS << L->second->getName() << ":\n";
-  };
+  }
+
+private:
+  std::multimap<uint32_t, const ObjSymbol *> SymbolsAt, SizeEndsAt;
+  DenseMap<uint32_t, MCSymbol *> LabelAt;
+};
+} // namespace
+
+/// One instruction of .text; a branch names its target's label.
+static void printInstruction(raw_ostream &OS, const ObjectFile &Obj,
+                             const ObjInst &I, const TextLabels &Labels,
+                             MCTools &MC) {
+  if (I.Invalid) {
+    // Kept as data, so that the output still assembles to this object.
+    OS << "\t.byte\t";
+    for (unsigned K = 0; K != I.Raw.size(); ++K)
+      OS << (K ? "," : "") << hex(I.Raw[K]);
+    OS << "\t# invalid instruction\n";
+    return;
+  }
+  MCInst MI = I.MI;
+  if (I.BranchTarget >= 0)
+    MI.getOperand(MI.getNumOperands() - 1) =
+        MCOperand::createExpr(MCSymbolRefExpr::create(
+            Labels.at(Obj.Insts[I.BranchTarget].Address), *MC.Ctx));
+  OS << "\t";
+  std::string Text;
+  raw_string_ostream TS(Text);
+  MC.Printer->printInst(&MI, I.Address, "", *MC.STI, TS);
+  OS << StringRef(Text).ltrim() << "\n";
+}
+
+/// .text: its labels, tile uses, source lines (-l) and instructions.
+static void printText(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
+  TextLabels Labels(Obj, *MC.Ctx);
+  OS << "\t.text\n";
+  if (Obj.TextAlign > 1)
+    OS << "\t.p2align\t" << Log2_32(Obj.TextAlign) << "\n";
   // .neuronisa.tileuse, as the directives before their instructions.
   std::multimap<uint32_t, NeuronISA::TileUse> UsesAt;
   for (const NeuronISA::TileUseRecord &U : Obj.TileUses)
@@ -195,34 +233,24 @@ static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
                                  U.Operand, Obj.Metadata.Tiles[U.Tile].Name});
   SourceLoc LastLine;
   for (const auto [Index, I] : enumerate(Obj.Insts)) {
-    PrintLabels(I.Address);
+    Labels.print(OS, I.Address);
     printSourceLine(OS, Obj, Index, LastLine);
     for (auto [It, End] = UsesAt.equal_range(I.Address); It != End; ++It)
       NeuronISA::printTileUseDirective(OS, It->second);
-    if (I.Invalid) {
-      // Kept as data, so that the output still assembles to this object.
-      OS << "\t.byte\t";
-      for (unsigned K = 0; K != I.Raw.size(); ++K)
-        OS << (K ? "," : "") << hex(I.Raw[K]);
-      OS << "\t# invalid instruction\n";
-      continue;
-    }
-    MCInst MI = I.MI;
-    if (I.BranchTarget >= 0)
-      MI.getOperand(MI.getNumOperands() - 1) =
-          MCOperand::createExpr(MCSymbolRefExpr::create(
-              LabelAt.lookup(Obj.Insts[I.BranchTarget].Address), Ctx));
-    OS << "\t";
-    std::string Text;
-    raw_string_ostream TS(Text);
-    MC.Printer->printInst(&MI, I.Address, "", *MC.STI, TS);
-    OS << StringRef(Text).ltrim() << "\n";
+    printInstruction(OS, Obj, I, Labels, MC);
   }
   uint32_t End = Obj.Insts.empty()
                      ? 0
                      : Obj.Insts.back().Address + Obj.Insts.back().Size;
-  PrintLabels(End);
+  Labels.print(OS, End);
+}
 
+static void disassemble(raw_ostream &OS, const ObjectFile &Obj, MCTools &MC) {
+  OS << "# " << Obj.FileName << "\n";
+  if (Obj.SourceFileName)
+    OS << "\t.file\t\"" << *Obj.SourceFileName << "\"\n";
+  printMetadataDirectives(OS, Obj);
+  printText(OS, Obj, MC);
   printOtherSections(OS, Obj);
 
   // Undefined symbols come into being where an operand names them (a
