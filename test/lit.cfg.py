@@ -39,6 +39,12 @@ if config.neuronisa_sanitize:
         config.environment[var] = os.environ.get(var, "print_stacktrace=1")
 # Word-bounded, so that names like "neuronisa-llc" or "-llc-x" are untouched.
 config.substitutions.append((r"(?<![\w/.-])llc\b", llc))
+# Under verify_sync, neuronisa-clang's compiles are checked as well (the
+# C twins, the C route's tests); a path to it (copies in prefixes) is not.
+if lit_config.params.get("verify_sync"):
+    config.substitutions.append(
+        (r"(?<![\w/.-])neuronisa-clang\b(?![\w.-])",
+         "neuronisa-clang -mllvm -neuronisa-verify-sync"))
 config.substitutions.append(("%neuronisa_plugin", config.neuronisa_plugin))
 config.substitutions.append(
     ("%neuronisa_clang",

@@ -81,6 +81,9 @@ static std::string decodeSite(const MCInst &MI, const MCInstrDesc &D,
     O.PartBegin = O.OnChip ? T.PartStart : 0;
     O.PartEnd = O.OnChip ? T.PartStart + T.Partitions : 0;
     O.Extent = T.extentBytes(S.Space);
+    O.Rows = T.Partitions;
+    O.RowStride = T.RowStride;
+    O.RowBytes = 4 * T.FreeElems;
     Out.Ops.push_back(O);
   }
   return Bad ? "a data-path field is not a constant" : "";

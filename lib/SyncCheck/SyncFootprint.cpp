@@ -237,6 +237,17 @@ static Footprint footprintOf(const Decoded::Operand &O, const AVal &Base,
       F.Mod = Base.Mod;
       F.Lo = int64_t(uint64_t(Base.Vals[0] + O.Offset) & (Base.Mod - 1));
       F.Hi = F.Lo + int64_t(O.Extent);
+      // Rows with gaps between them (a column slice of a wider array): every
+      // byte lies at an offset congruent modulo the row stride to the first
+      // row's bytes, when the stride is a power of two dividing Mod (the
+      // base is then known modulo the stride). Interleaved slices of one
+      // array are disjoint by this, not by the hull.
+      uint64_t S = O.RowStride;
+      if (O.Rows > 1 && O.RowBytes < S && isPowerOf2_64(S) && S <= Base.Mod) {
+        F.Mod = S;
+        F.Lo = int64_t(uint64_t(Base.Vals[0] + O.Offset) & (S - 1));
+        F.Hi = F.Lo + int64_t(O.RowBytes);
+      }
     }
   }
   return F;

@@ -81,6 +81,7 @@ struct Decoded {
     int64_t Offset;
     uint32_t PartBegin, PartEnd;
     uint64_t Extent; // bytes from the address to the end of the access
+    uint32_t Rows = 1, RowStride = 0, RowBytes = 0; // HBM: the row pattern
   };
   SmallVector<Operand, 3> Ops;
   SmallVector<Footprint, 3> Foot;

@@ -1,5 +1,5 @@
-; RUN: llc -mtriple=neuronisa -verify-machineinstrs < %s | FileCheck %s
-; RUN: llc -mtriple=neuronisa -O0 -verify-machineinstrs < %s | FileCheck %s
+; RUN: llc -mtriple=neuronisa -verify-machineinstrs -neuronisa-verify-sync=false < %s | FileCheck %s
+; RUN: llc -mtriple=neuronisa -O0 -verify-machineinstrs -neuronisa-verify-sync=false < %s | FileCheck %s
 ; RUN: llc -mtriple=neuronisa -stop-before=neuronisa-sync < %s -o %t.mir
 ; RUN: llc -mtriple=neuronisa -run-pass=neuronisa-sync %t.mir -o - | FileCheck %s --check-prefix=MIR
 ; RUN: llc -mtriple=neuronisa -passes=neuronisa-sync %t.mir -o - | FileCheck %s --check-prefix=MIR
@@ -8,6 +8,9 @@
 ; analysis proves the accesses disjoint: a load from %in does not wait for
 ; the store to %out, which may alias it otherwise (neither is noalias).
 ; The MIR keeps the tags, and both pass managers' neuronisa-sync use them.
+; Not validated under lit -Dverify_sync=1: the object records no such
+; promise (only the kernel's noalias arguments), so the validator cannot
+; prove the accesses apart (docs/Validator.md, "Not validated").
 
 ; MIR-LABEL: name: scoped
 ; MIR:       DMA_STORE {{.*}}, $snone :: (store unknown-size into %ir.out, align 4, !alias.scope
