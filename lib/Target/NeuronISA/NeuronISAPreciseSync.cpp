@@ -945,7 +945,7 @@ void PreciseSync::emit() {
   }
 }
 
-bool PreciseSync::plan() {
+bool PreciseSync::plan(bool CountersFirst) {
   {
     SyncPhaseTimer T("precise-counters", "Precise: counters");
     computeCounters();
@@ -955,6 +955,8 @@ bool PreciseSync::plan() {
     Groups.assign(Deps.groups().begin(), Deps.groups().end());
     computeThresholds();
   }
+  if (CountersFirst && !countersMayFit())
+    return false;
   {
     SyncPhaseTimer T("precise-snapshot-unions", "Precise: snapshot unions");
     dropImpliedSnapshotWaits();
