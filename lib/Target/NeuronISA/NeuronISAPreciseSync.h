@@ -113,6 +113,9 @@ private:
   std::unique_ptr<SyncDataflow<ThresholdBoundState>>
   solveThresholdBounds(ArrayRef<unsigned> Groups,
                        std::vector<AgentId> &BoundAgents) const;
+  /// Sorts groups by their first producer site, the order in which to give
+  /// them to solveThresholdBounds (see there).
+  void sortByFirstProducer(MutableArrayRef<unsigned> Gs) const;
   void mergeSnapshots();
   void combineWaits();
   void orderWaitsByRelease();

@@ -721,16 +721,20 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
   if (Fallen.empty())
     return;
   std::vector<AgentId> Agents;
-  auto Bounds = solveThresholdBounds(Fallen, Agents);
-  for (unsigned I = 0; I < Fallen.size(); ++I) {
-    unsigned GI = Fallen[I];
+  SmallVector<unsigned, 32> Sorted(Fallen.begin(), Fallen.end());
+  sortByFirstProducer(Sorted);
+  auto Bounds = solveThresholdBounds(Sorted, Agents);
+  DenseMap<unsigned, unsigned> Slot; // group -> its index in Sorted
+  for (unsigned I = 0; I < Sorted.size(); ++I)
+    Slot[Sorted[I]] = I;
+  for (unsigned GI : Fallen) {
     const DependenceGroup &G = Groups[GI];
     const MachineBasicBlock *First = nullptr;
     SmallVector<unsigned, 4> Affected;
     unsigned EveryEarlier = 0;
     for (unsigned C : G.Consumers) {
       const MachineBasicBlock &CB = *Deps.sites()[C].MBB;
-      ThresholdBoundState::Bound V = Bounds->incoming(CB)->get(I);
+      ThresholdBoundState::Bound V = Bounds->incoming(CB)->get(Slot[GI]);
       auto IsSnapshotWait = [&](const WaitRequest &R) {
         return R.Group == GI && R.Snapshot;
       };

@@ -242,44 +242,48 @@ ThresholdBoundState::chunkForWrite(unsigned Index) {
 
 /// The meet of chunk Index with Other's; true if it changed.
 bool ThresholdBoundState::mergeChunk(unsigned Index,
-                                     const ThresholdBoundState &Other) {
+                                     const ThresholdBoundState &Other,
+                                     SyncAgentMask ShiftsDiffer) {
   const Chunk *Mine = Chunks[Index].get(), *Theirs = Other.Chunks[Index].get();
   if (!Theirs)
     return false; // every other value is Empty: nothing changes
-  if (Mine == Theirs) {
-    bool SameShifts = true;
-    for (AgentId F = 0; F < MaxSyncAgents && SameShifts; ++F)
-      SameShifts = !(Mine->UpperAgents & syncAgentBit(F)) ||
-                   Shift[F] == Other.Shift[F];
-    if (SameShifts)
-      return false;
-  }
+  if (Mine == Theirs && !(Mine->UpperAgents & ShiftsDiffer))
+    return false; // the same values, seen with the same shifts
   bool Changed = false;
   unsigned Base = Index * ChunkSize;
+  // The entries are read in place (get() per entry was most of the meet):
+  // Mine is this state's chunk until the first write, then its own copy.
   for (unsigned I = 0, N = std::min(ChunkSize, NumGroups - Base); I < N; ++I) {
-    unsigned G = Base + I;
-    Bound E = get(G), O = Other.get(G);
-    if (E.K == Kind::Unbounded || O.K == Kind::Empty ||
-        (E.K == Kind::Upper && O.K == Kind::Upper && O.Off <= E.Off))
+    const Entry &O = Theirs->Values[I];
+    if (O.K == Kind::Empty)
+      continue;
+    Kind EK = Mine ? Mine->Values[I].K : Kind::Empty;
+    if (EK == Kind::Unbounded)
+      continue;
+    AgentId F = GroupAgents[Base + I];
+    // Other's k in this state's shift: Off - Other.Shift[F] + Shift[F].
+    int64_t OOff = int64_t(O.Off) - Other.Shift[F] + Shift[F];
+    if (EK == Kind::Upper && O.K == Kind::Upper &&
+        OOff <= int64_t(Mine->Values[I].Off))
       continue;
     Changed = true;
     Chunk &C = chunkForWrite(Index);
+    Mine = &C;
     Entry &Slot = C.Values[I];
     if (O.K == Kind::Unbounded) {
       Slot.K = Kind::Unbounded;
       continue;
     }
     // O is Upper: an Empty value takes it, an Upper one the larger.
-    unsigned Raises = Theirs->Values[I].Raises;
-    if (E.K == Kind::Upper) {
+    unsigned Raises = O.Raises;
+    if (EK == Kind::Upper) {
       Raises = std::max<unsigned>(Raises, Slot.Raises) + 1;
       if (Raises >= MaxRaises) {
         Slot.K = Kind::Unbounded;
         continue;
       }
     }
-    AgentId F = GroupAgents[G];
-    Slot = {Kind::Upper, uint8_t(Raises), int32_t(O.Off + Shift[F])};
+    Slot = {Kind::Upper, uint8_t(Raises), int32_t(OOff)};
     C.UpperAgents |= syncAgentBit(F);
   }
   return Changed;
@@ -287,9 +291,13 @@ bool ThresholdBoundState::mergeChunk(unsigned Index,
 
 bool ThresholdBoundState::merge(const ThresholdBoundState &Other,
                                 const DataflowEdge &) {
+  SyncAgentMask ShiftsDiffer = 0;
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
+    if (Shift[F] != Other.Shift[F])
+      ShiftsDiffer |= syncAgentBit(F);
   bool Changed = false;
   for (unsigned I = 0, N = Chunks.size(); I < N; ++I)
-    Changed |= mergeChunk(I, Other);
+    Changed |= mergeChunk(I, Other, ShiftsDiffer);
   return Changed;
 }
 

@@ -200,7 +200,9 @@ private:
   int32_t Shift[MaxSyncAgents];
 
   Chunk &chunkForWrite(unsigned Index);
-  bool mergeChunk(unsigned Index, const ThresholdBoundState &Other);
+  /// ShiftsDiffer: the agents whose Shift differs between the two states.
+  bool mergeChunk(unsigned Index, const ThresholdBoundState &Other,
+                  SyncAgentMask ShiftsDiffer);
 };
 
 /// The threshold of every dependence group at a program point (barrier
