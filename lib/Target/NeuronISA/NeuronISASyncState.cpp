@@ -398,14 +398,68 @@ bool WaitedLimits::waitsBetween(unsigned Pair, unsigned From,
   return It != V.end() && *It <= To;
 }
 
+void WaitedLimits::setCycles(std::vector<SmallVector<unsigned, 2>> Succs,
+                             std::vector<SyncAgentMask> Prods,
+                             ArrayRef<AgentId> Agents) {
+  Successors = std::move(Succs);
+  Produces = std::move(Prods);
+  PairAgent.assign(Agents.begin(), Agents.end());
+  Widens.clear();
+}
+
+bool WaitedLimits::waitsIn(unsigned Pair, unsigned Block) const {
+  return llvm::binary_search(WaitBlocks[Pair], Block);
+}
+
+bool WaitedLimits::widens(unsigned Pair, unsigned From, unsigned To) const {
+  if (!waitsBetween(Pair, To, From))
+    return true;
+  if (Successors.empty() || waitsIn(Pair, To) || waitsIn(Pair, From))
+    return false;
+  uint64_t N = Successors.size();
+  auto [It, New] = Widens.try_emplace((Pair * N + From) * N + To, false);
+  if (New)
+    It->second = producingCycleWithoutWait(Pair, From, To);
+  return It->second;
+}
+
+/// A search over (block, has a producer of the pair's agent run since To)
+/// from To to From, through the blocks of index To..From that do not wait
+/// on the pair. Gives up (no widening: the solve then iterates, exact all
+/// the same) past a budget of visits.
+bool WaitedLimits::producingCycleWithoutWait(unsigned Pair, unsigned From,
+                                             unsigned To) const {
+  constexpr unsigned Budget = 1u << 14;
+  SyncAgentMask Bit = syncAgentBit(PairAgent[Pair]);
+  std::vector<uint8_t> Seen(From - To + 1, 0); // bit 1 << produced
+  SmallVector<std::pair<unsigned, bool>, 32> Work;
+  auto Visit = [&](unsigned B, bool Produced) {
+    Produced |= (Produces[B] & Bit) != 0;
+    uint8_t Flag = 1u << Produced;
+    if (!(Seen[B - To] & Flag)) {
+      Seen[B - To] |= Flag;
+      Work.push_back({B, Produced});
+    }
+  };
+  Visit(To, false);
+  for (unsigned Visits = 0; !Work.empty() && Visits < Budget; ++Visits) {
+    auto [B, Produced] = Work.pop_back_val();
+    if (B == From && Produced)
+      return true;
+    for (unsigned S : Successors[B])
+      if (S > To && S <= From && !waitsIn(Pair, S))
+        Visit(S, Produced);
+  }
+  return false;
+}
+
 bool WaitedState::merge(const WaitedState &Other, const DataflowEdge &Edge) {
   bool Changed = false;
   for (unsigned P = 0, E = Waited.size(); P < E; ++P) {
     if (Other.Waited[P] >= Waited[P])
       continue;
     Changed = true;
-    if (Edge.isRetreating() && Limits &&
-        !Limits->waitsBetween(P, Edge.To, Edge.From))
+    if (Edge.isRetreating() && Limits && Limits->widens(P, Edge.From, Edge.To))
       Waited[P] = Nothing;
     else
       Waited[P] = Other.Waited[P];
