@@ -38,7 +38,7 @@ using ELFT = object::ELF32LE;
 MCTools::MCTools() = default;
 MCTools::~MCTools() = default;
 
-static void initializeTarget() {
+void neuronisa_obj::initializeTargetMC() {
   static bool Done = false;
   if (Done)
     return;
@@ -50,7 +50,7 @@ static void initializeTarget() {
 }
 
 Expected<std::unique_ptr<MCTools>> MCTools::create(StringRef CPU) {
-  initializeTarget();
+  initializeTargetMC();
   std::unique_ptr<MCTools> M(new MCTools());
   M->TT = Triple("neuronisa");
   std::string Err;

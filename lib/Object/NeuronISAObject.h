@@ -40,6 +40,11 @@ class Target;
 
 namespace neuronisa_obj {
 
+/// Registers the target's MC layer (target info, MC, assembly parser,
+/// disassembler), once per process: what the tools and loaders that read
+/// assembly or objects need, without the code generator.
+void initializeTargetMC();
+
 /// The MC layer of the NeuronISA target: what decoding, encoding and
 /// printing instructions need.
 class MCTools {

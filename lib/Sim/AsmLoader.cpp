@@ -10,10 +10,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "NeuronISAObject.h"
 #include "Program.h"
 #include "TileBounds.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
-#include "TargetInfo/NeuronISATargetInfo.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/MC/MCAsmInfo.h"
 #include "llvm/MC/MCContext.h"
@@ -103,14 +103,149 @@ public:
 
 } // namespace
 
-static void initializeTarget() {
-  static bool Done = false;
-  if (Done)
-    return;
-  Done = true;
-  LLVMInitializeNeuronISATargetInfo();
-  LLVMInitializeNeuronISATargetMC();
-  LLVMInitializeNeuronISAAsmParser();
+/// The kernel (--kernel=NAME, else the first global function label, else the
+/// first global label, else instruction 0) and where it ends.
+static Error findKernel(Program &P, const RecordingStreamer &Str,
+                        StringRef KernelName) {
+  const MCSymbol *Kernel = nullptr;
+  if (!KernelName.empty()) {
+    for (const MCSymbol *S : Str.Labels)
+      if (S->getName() == KernelName)
+        Kernel = S;
+    if (!Kernel)
+      return createStringError("no kernel named '" + KernelName + "' in '" +
+                               P.FileName + "'");
+  } else {
+    for (const MCSymbol *S : Str.Labels)
+      if (Str.Global.lookup(S) && Str.Function.lookup(S)) {
+        Kernel = S;
+        break;
+      }
+    if (!Kernel)
+      for (const MCSymbol *S : Str.Labels)
+        if (Str.Global.lookup(S)) {
+          Kernel = S;
+          break;
+        }
+  }
+  if (Kernel) {
+    P.KernelName = Kernel->getName().str();
+    P.Entry = Str.LabelIndex.lookup(Kernel);
+  } else {
+    P.KernelName = "<none>";
+  }
+  if (Str.Insts.empty())
+    return createStringError("'" + P.FileName + "' contains no instructions");
+  // The kernel ends where the next function begins, or with the code.
+  P.End = Str.Insts.size();
+  for (const MCSymbol *S : Str.Labels) {
+    unsigned Start = Str.LabelIndex.lookup(S);
+    if (Str.Function.lookup(S) && Start > P.Entry)
+      P.End = std::min(P.End, Start);
+  }
+  return Error::success();
+}
+
+/// The declared tiles and their initial contents; false (after printing
+/// the errors) if a tile does not fit the machine.
+static bool collectTiles(Program &P, const TileRecorder &Tiles,
+                         const NeuronISA::MachineParams &MP, SourceMgr &SM,
+                         raw_ostream &ErrOS) {
+  bool BadTile = false;
+  for (const auto &[T, Loc] : Tiles.Tiles) {
+    std::string Msg = checkTileDecl(T, MP);
+    if (!Msg.empty()) {
+      SM.PrintMessage(ErrOS, Loc, SourceMgr::DK_Error, Msg);
+      BadTile = true;
+    }
+    P.Tiles.push_back(T);
+  }
+  if (BadTile)
+    return false;
+  // The parser checked each against its tile, declared before it.
+  for (const NeuronISA::TileInit &I : Tiles.Inits) {
+    unsigned Tile = find_if(P.Tiles, [&](const NeuronISA::TileDecl &T) {
+                      return T.Name == I.Tile;
+                    }) - P.Tiles.begin();
+    P.TileInits.push_back({Tile, I.Partition, I.Element,
+                           std::vector<uint32_t>(I.Words.begin(),
+                                                 I.Words.end())});
+  }
+  return true;
+}
+
+/// Decodes every recorded instruction into P.Insts; false (after printing
+/// the errors) if one is invalid.
+static bool decodeInsts(Program &P, const RecordingStreamer &Str,
+                        const MCInstrInfo &MII,
+                        const NeuronISA::MachineParams &MP, SourceMgr &SM,
+                        raw_ostream &ErrOS) {
+  P.OpcodeNames.resize(MII.getNumOpcodes());
+  P.Insts.resize(Str.Insts.size());
+  bool Failed = false;
+  for (unsigned K = 0, E = Str.Insts.size(); K != E; ++K) {
+    const RecordedInst &R = Str.Insts[K];
+    Inst &I = P.Insts[K];
+    I.Loc = R.Loc;
+    I.Line = R.Loc.isValid() ? SM.FindLineNumber(R.Loc) : 0;
+    unsigned Opc = R.MI.getOpcode();
+    if (P.OpcodeNames[Opc].empty()) {
+      // The mnemonic as written: the statement's first token.
+      StringRef Name;
+      if (R.Loc.isValid()) {
+        StringRef Rest(R.Loc.getPointer());
+        Name = Rest.take_until([](char C) { return isspace(C) || !C; });
+      }
+      P.OpcodeNames[Opc] = Name.empty() ? MII.getName(Opc).str() : Name.lower();
+    }
+    unsigned TargetIdx = ~0u;
+    const MCInstrDesc &D = MII.get(Opc);
+    if (D.isBranch()) {
+      const MCOperand &MO = R.MI.getOperand(
+          NeuronISA::getNamedOperandIdx(Opc, NeuronISA::OpName::t));
+      if (MO.isExpr())
+        if (const auto *SR = dyn_cast<MCSymbolRefExpr>(MO.getExpr())) {
+          auto It = Str.LabelIndex.find(&SR->getSymbol());
+          if (It != Str.LabelIndex.end())
+            TargetIdx = It->second;
+          else {
+            P.printError(ErrOS, I,
+                         "undefined branch target '" +
+                             SR->getSymbol().getName() + "'");
+            Failed = true;
+            continue;
+          }
+        }
+    }
+    std::string Msg = decodeInst(R.MI, MII, MP, TargetIdx, I);
+    if (!Msg.empty()) {
+      P.printError(ErrOS, I, Msg);
+      Failed = true;
+    }
+  }
+  return !Failed;
+}
+
+/// Applies each tile use (.neuronisa_tile_use) to the instruction after it;
+/// false (after printing the errors) if one does not fit.
+static bool applyTileUses(Program &P, const TileRecorder &Tiles,
+                          SourceMgr &SM, raw_ostream &ErrOS) {
+  bool Failed = false;
+  for (const TileRecorder::Use &U : Tiles.Uses) {
+    // The parser checked that the tile is declared.
+    unsigned Tile = find_if(P.Tiles, [&](const NeuronISA::TileDecl &T) {
+                      return T.Name == U.U.Tile;
+                    }) - P.Tiles.begin();
+    std::string Msg =
+        U.InstIndex == P.Insts.size()
+            ? "a tile use must be followed by an instruction"
+            : applyTileUse(P.Insts[U.InstIndex], U.U.Operand, Tile);
+    if (!Msg.empty()) {
+      SM.PrintMessage(ErrOS, U.Loc, SourceMgr::DK_Error, Msg);
+      Failed = true;
+    }
+  }
+  return !Failed;
 }
 
 Expected<Program>
@@ -118,7 +253,7 @@ neuronisa_sim::loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
                                      StringRef KernelName,
                                      const MachineChooser &Choose,
                                      raw_ostream &ErrOS) {
-  initializeTarget();
+  neuronisa_obj::initializeTargetMC();
   Program P;
   P.FileName = Buf->getBufferIdentifier().str();
   P.SrcMgr = std::make_shared<SourceMgr>();
@@ -167,124 +302,12 @@ neuronisa_sim::loadProgramFromBuffer(std::unique_ptr<MemoryBuffer> Buf,
     return MPOr.takeError();
   const NeuronISA::MachineParams &MP = **MPOr;
 
-  // The kernel: --kernel=NAME, else the first global function label, else
-  // the first global label, else instruction 0.
-  const MCSymbol *Kernel = nullptr;
-  if (!KernelName.empty()) {
-    for (const MCSymbol *S : Str.Labels)
-      if (S->getName() == KernelName)
-        Kernel = S;
-    if (!Kernel)
-      return createStringError("no kernel named '" + KernelName + "' in '" +
-                               P.FileName + "'");
-  } else {
-    for (const MCSymbol *S : Str.Labels)
-      if (Str.Global.lookup(S) && Str.Function.lookup(S)) {
-        Kernel = S;
-        break;
-      }
-    if (!Kernel)
-      for (const MCSymbol *S : Str.Labels)
-        if (Str.Global.lookup(S)) {
-          Kernel = S;
-          break;
-        }
-  }
-  if (Kernel) {
-    P.KernelName = Kernel->getName().str();
-    P.Entry = Str.LabelIndex.lookup(Kernel);
-  } else {
-    P.KernelName = "<none>";
-  }
-  if (Str.Insts.empty())
-    return createStringError("'" + P.FileName + "' contains no instructions");
-  // The kernel ends where the next function begins, or with the code.
-  P.End = Str.Insts.size();
-  for (const MCSymbol *S : Str.Labels) {
-    unsigned Start = Str.LabelIndex.lookup(S);
-    if (Str.Function.lookup(S) && Start > P.Entry)
-      P.End = std::min(P.End, Start);
-  }
-
-  bool BadTile = false;
-  for (const auto &[T, Loc] : Tiles->Tiles) {
-    std::string Msg = checkTileDecl(T, MP);
-    if (!Msg.empty()) {
-      SM.PrintMessage(ErrOS, Loc, SourceMgr::DK_Error, Msg);
-      BadTile = true;
-    }
-    P.Tiles.push_back(T);
-  }
-  if (BadTile)
+  if (Error E = findKernel(P, Str, KernelName))
+    return E;
+  if (!collectTiles(P, *Tiles, MP, SM, ErrOS))
     return createStringError("invalid program '" + P.FileName + "'");
-  // The parser checked each against its tile, declared before it.
-  for (const NeuronISA::TileInit &I : Tiles->Inits) {
-    unsigned Tile = find_if(P.Tiles, [&](const NeuronISA::TileDecl &T) {
-                      return T.Name == I.Tile;
-                    }) - P.Tiles.begin();
-    P.TileInits.push_back({Tile, I.Partition, I.Element,
-                           std::vector<uint32_t>(I.Words.begin(),
-                                                 I.Words.end())});
-  }
-
-  P.OpcodeNames.resize(MII->getNumOpcodes());
-  P.Insts.resize(Str.Insts.size());
-  bool Failed = false;
-  for (unsigned K = 0, E = Str.Insts.size(); K != E; ++K) {
-    const RecordedInst &R = Str.Insts[K];
-    Inst &I = P.Insts[K];
-    I.Loc = R.Loc;
-    I.Line = R.Loc.isValid() ? SM.FindLineNumber(R.Loc) : 0;
-    unsigned Opc = R.MI.getOpcode();
-    if (P.OpcodeNames[Opc].empty()) {
-      // The mnemonic as written: the statement's first token.
-      StringRef Name;
-      if (R.Loc.isValid()) {
-        StringRef Rest(R.Loc.getPointer());
-        Name = Rest.take_until([](char C) { return isspace(C) || !C; });
-      }
-      P.OpcodeNames[Opc] = Name.empty() ? MII->getName(Opc).str() : Name.lower();
-    }
-    unsigned TargetIdx = ~0u;
-    const MCInstrDesc &D = MII->get(Opc);
-    if (D.isBranch()) {
-      const MCOperand &MO = R.MI.getOperand(
-          NeuronISA::getNamedOperandIdx(Opc, NeuronISA::OpName::t));
-      if (MO.isExpr())
-        if (const auto *SR = dyn_cast<MCSymbolRefExpr>(MO.getExpr())) {
-          auto It = Str.LabelIndex.find(&SR->getSymbol());
-          if (It != Str.LabelIndex.end())
-            TargetIdx = It->second;
-          else {
-            P.printError(ErrOS, I,
-                         "undefined branch target '" +
-                             SR->getSymbol().getName() + "'");
-            Failed = true;
-            continue;
-          }
-        }
-    }
-    std::string Msg = decodeInst(R.MI, *MII, MP, TargetIdx, I);
-    if (!Msg.empty()) {
-      P.printError(ErrOS, I, Msg);
-      Failed = true;
-    }
-  }
-  for (const TileRecorder::Use &U : Tiles->Uses) {
-    // The parser checked that the tile is declared.
-    unsigned Tile = find_if(P.Tiles, [&](const NeuronISA::TileDecl &T) {
-                      return T.Name == U.U.Tile;
-                    }) - P.Tiles.begin();
-    std::string Msg =
-        U.InstIndex == P.Insts.size()
-            ? "a tile use must be followed by an instruction"
-            : applyTileUse(P.Insts[U.InstIndex], U.U.Operand, Tile);
-    if (!Msg.empty()) {
-      SM.PrintMessage(ErrOS, U.Loc, SourceMgr::DK_Error, Msg);
-      Failed = true;
-    }
-  }
-  if (Failed)
+  bool Decoded = decodeInsts(P, Str, *MII, MP, SM, ErrOS);
+  if (!applyTileUses(P, *Tiles, SM, ErrOS) || !Decoded)
     return createStringError("invalid program '" + P.FileName + "'");
   return P;
 }

@@ -96,22 +96,22 @@ static bool immOf(const MCOperand &MO, int64_t &V) {
   return false;
 }
 
-std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
-                                      const MachineParams &MP,
-                                      unsigned TargetIndex, Inst &I) {
-  const MCInstrDesc &D = MII.get(MI.getOpcode());
-  I.Opcode = MI.getOpcode();
-  I.Eng = getEngine(D);
-  I.Fmt = getTileFormat(D);
-  I.SubOp = static_cast<uint8_t>(getSubOp(D.TSFlags));
-  if (MI.getNumOperands() > std::size(I.Ops))
-    return "too many operands";
-  // Every field in range on this machine (semaphores, partitions, queues,
-  // sizes, immediates) and the shape rules: the compiler's check.
-  if (std::optional<OperandError> E = checkOperands(MP, D, MI))
-    return E->Msg;
+/// A semaphore operand (checked by checkOperands: s0..s<NumSemaphores - 1>,
+/// or snone where the operand allows it).
+static void setSemaphore(const MCInst &MI, unsigned Idx, Inst &I) {
+  int S = getSemaphoreIndex(MI.getOperand(Idx).getReg().id());
+  I.Sem = static_cast<int16_t>(S);
+}
 
-  // Raw operand values: registers as their index, immediates as values.
+/// Operand Name's index (NeuronISAInstrInfo.td); ~0u if there is none.
+static unsigned operandIdx(const Inst &I, OpName Name) {
+  return static_cast<unsigned>(getNamedOperandIdx(I.Opcode, Name));
+}
+
+/// Raw operand values into I.Ops: registers as their index, immediates as
+/// values.
+static std::string decodeRawOperands(const MCInst &MI, const MCInstrDesc &D,
+                                     Inst &I) {
   for (unsigned K = 0, E = MI.getNumOperands(); K != E; ++K) {
     const MCOperand &MO = MI.getOperand(K);
     if (MO.isReg()) {
@@ -131,89 +131,90 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
       I.Ops[K] = static_cast<int32_t>(static_cast<uint32_t>(V));
     }
   }
+  return "";
+}
 
-  // A semaphore operand (checked above: s0..s<NumSemaphores - 1>, or snone
-  // where the operand allows it).
-  auto semOperand = [&](unsigned Idx) {
-    int S = getSemaphoreIndex(MI.getOperand(Idx).getReg().id());
-    I.Sem = static_cast<int16_t>(S);
-  };
-
-  // Operand Name's index (NeuronISAInstrInfo.td); ~0u if there is none.
-  auto Idx = [&](OpName Name) -> unsigned {
-    return static_cast<unsigned>(getNamedOperandIdx(I.Opcode, Name));
-  };
+/// A synchronization instruction of kind SK.
+static std::string decodeSync(const MCInst &MI, const MCInstrDesc &D,
+                              const MachineParams &MP, SyncKind SK, Inst &I) {
+  auto Idx = [&](OpName Name) { return operandIdx(I, Name); };
   std::string Err;
-  SyncKind SK = getSyncKind(D);
-  if (SK != SyncKind::None) {
-    I.Cost = static_cast<uint32_t>(getControlTicks(MP, D, I.Eng));
-    if (SK == SyncKind::Barrier) {
-      I.Kind = Op::Barrier;
-      return "";
-    }
-    I.Agent = static_cast<uint8_t>(agentOfEngine(I.Eng));
-    semOperand(Idx(OpName::s));
-    switch (SK) {
-    case SyncKind::Wait:
-      I.Kind = Op::Wait;
-      I.Imm = I.named(OpName::thr);
-      break;
-    case SyncKind::WaitReg:
-      I.Kind = Op::WaitR;
-      if (!(Err = gpr(MI, Idx(OpName::r), false, I.Ra)).empty())
-        return Err;
-      I.Imm = I.named(OpName::off);
-      break;
-    case SyncKind::Inc:
-      I.Kind = Op::Inc;
-      break;
-    case SyncKind::SemSet:
-      I.Kind = Op::SemSet;
-      I.Imm = I.named(OpName::v);
-      break;
-    default:
-      return "unknown synchronization kind";
-    }
+  I.Cost = static_cast<uint32_t>(getControlTicks(MP, D, I.Eng));
+  if (SK == SyncKind::Barrier) {
+    I.Kind = Op::Barrier;
     return "";
   }
-
-  if (I.Fmt != TileFormat::None) {
-    I.Kind = Op::Data;
-    I.Agent = static_cast<uint8_t>(agentOfEngine(I.Eng));
-    auto Imm = [&](unsigned Idx) -> int64_t {
-      return Idx < MI.getNumOperands() ? I.Ops[Idx] : 0;
-    };
-    semOperand(DataOperands::semaphore(D));
-    ArrayRef<TileOperandSpec> Specs = getTileOperandSpecs(I.Fmt);
-    I.NumTiles = static_cast<uint8_t>(Specs.size());
-    for (unsigned K = 0; K != Specs.size(); ++K) {
-      const TileOperandSpec &S = Specs[K];
-      TileShape T = getTileShape(S, Imm);
-      TileOperand &TO = I.Tiles[K];
-      if (!(Err = gpr(MI, S.baseOp(), false, TO.BaseReg)).empty())
-        return Err;
-      TO.Offset = I.Ops[S.offsetOp()];
-      TO.PartStart = static_cast<uint8_t>(T.PartStart);
-      TO.Space = S.Space;
-      TO.Reads = T.Reads;
-      TO.Writes = T.Writes;
-      TO.Partitions = T.Partitions;
-      TO.FreeElems = T.FreeElems;
-      TO.RowStride = T.RowStride;
-      TO.Role = S.Role;
-    }
-    I.Cost = static_cast<uint32_t>(getDataPathCycles(MP, I.Eng, I.Fmt, Imm));
-    if (I.isDMA()) {
-      I.Queue = static_cast<uint8_t>(I.named(OpName::queue));
-      I.DMACycles = static_cast<uint32_t>(getDMATransferCycles(MP, Imm));
-    }
-    return "";
+  I.Agent = static_cast<uint8_t>(agentOfEngine(I.Eng));
+  setSemaphore(MI, Idx(OpName::s), I);
+  switch (SK) {
+  case SyncKind::Wait:
+    I.Kind = Op::Wait;
+    I.Imm = I.named(OpName::thr);
+    break;
+  case SyncKind::WaitReg:
+    I.Kind = Op::WaitR;
+    if (!(Err = gpr(MI, Idx(OpName::r), false, I.Ra)).empty())
+      return Err;
+    I.Imm = I.named(OpName::off);
+    break;
+  case SyncKind::Inc:
+    I.Kind = Op::Inc;
+    break;
+  case SyncKind::SemSet:
+    I.Kind = Op::SemSet;
+    I.Imm = I.named(OpName::v);
+    break;
+  default:
+    return "unknown synchronization kind";
   }
+  return "";
+}
 
-  // Control instructions: cycles of whichever engine runs them (the stream
-  // converts them to ticks).
+/// A data-path instruction: its tiles, cost and DMA queue.
+static std::string decodeDataPath(const MCInst &MI, const MCInstrDesc &D,
+                                  const MachineParams &MP, Inst &I) {
+  std::string Err;
+  I.Kind = Op::Data;
+  I.Agent = static_cast<uint8_t>(agentOfEngine(I.Eng));
+  auto Imm = [&](unsigned Idx) -> int64_t {
+    return Idx < MI.getNumOperands() ? I.Ops[Idx] : 0;
+  };
+  setSemaphore(MI, DataOperands::semaphore(D), I);
+  ArrayRef<TileOperandSpec> Specs = getTileOperandSpecs(I.Fmt);
+  I.NumTiles = static_cast<uint8_t>(Specs.size());
+  for (unsigned K = 0; K != Specs.size(); ++K) {
+    const TileOperandSpec &S = Specs[K];
+    TileShape T = getTileShape(S, Imm);
+    TileOperand &TO = I.Tiles[K];
+    if (!(Err = gpr(MI, S.baseOp(), false, TO.BaseReg)).empty())
+      return Err;
+    TO.Offset = I.Ops[S.offsetOp()];
+    TO.PartStart = static_cast<uint8_t>(T.PartStart);
+    TO.Space = S.Space;
+    TO.Reads = T.Reads;
+    TO.Writes = T.Writes;
+    TO.Partitions = T.Partitions;
+    TO.FreeElems = T.FreeElems;
+    TO.RowStride = T.RowStride;
+    TO.Role = S.Role;
+  }
+  I.Cost = static_cast<uint32_t>(getDataPathCycles(MP, I.Eng, I.Fmt, Imm));
+  if (I.isDMA()) {
+    I.Queue = static_cast<uint8_t>(I.named(OpName::queue));
+    I.DMACycles = static_cast<uint32_t>(getDMATransferCycles(MP, Imm));
+  }
+  return "";
+}
+
+/// A control instruction (branches to TargetIndex).
+static std::string decodeControl(const MCInst &MI, const MCInstrDesc &D,
+                                 const MachineParams &MP,
+                                 unsigned TargetIndex, Inst &I) {
+  auto Idx = [&](OpName Name) { return operandIdx(I, Name); };
+  std::string Err;
   if (!controlOp(MI.getOpcode(), I.Kind))
     return "instruction not supported by the simulator";
+  // Cycles of whichever engine runs it (the stream converts them to ticks).
   I.Cost = static_cast<uint32_t>(getControlCycles(MP, D));
   switch (I.Kind) {
   case Op::Nop:
@@ -270,6 +271,30 @@ std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
       return Err;
     return "";
   }
+}
+
+std::string neuronisa_sim::decodeInst(const MCInst &MI, const MCInstrInfo &MII,
+                                      const MachineParams &MP,
+                                      unsigned TargetIndex, Inst &I) {
+  const MCInstrDesc &D = MII.get(MI.getOpcode());
+  I.Opcode = MI.getOpcode();
+  I.Eng = getEngine(D);
+  I.Fmt = getTileFormat(D);
+  I.SubOp = static_cast<uint8_t>(getSubOp(D.TSFlags));
+  if (MI.getNumOperands() > std::size(I.Ops))
+    return "too many operands";
+  // Every field in range on this machine (semaphores, partitions, queues,
+  // sizes, immediates) and the shape rules: the compiler's check.
+  if (std::optional<OperandError> E = checkOperands(MP, D, MI))
+    return E->Msg;
+
+  if (std::string Err = decodeRawOperands(MI, D, I); !Err.empty())
+    return Err;
+  if (SyncKind SK = getSyncKind(D); SK != SyncKind::None)
+    return decodeSync(MI, D, MP, SK, I);
+  if (I.Fmt != TileFormat::None)
+    return decodeDataPath(MI, D, MP, I);
+  return decodeControl(MI, D, MP, TargetIndex, I);
 }
 
 std::string neuronisa_sim::applyTileUse(Inst &I, unsigned Operand,

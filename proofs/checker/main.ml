@@ -328,6 +328,24 @@ let describe f =
        | _ -> "inconsistent tables")
 
 let is_soundness = function DImprecise _ | DWaitOwn _ -> false | _ -> true
+let is_unsound = function DUnsound _ -> true | _ -> false
+
+(* The soundness findings that remain when happens-before chains through
+   other agents count (Transitive.check_t). The candidate facts (q, q'):
+   q' a tracked set covering a consumer found unsound, q a tracked set of
+   another agent; the fixpoint keeps those that hold, check_t verifies
+   them. *)
+let transitive_findings f inv direct =
+  if List.exists (fun d -> is_soundness d && not (is_unsound d)) direct then direct
+  else begin
+    let p = f.prog in
+    let targets = List.sort_uniq compare
+        (List.concat_map (function DUnsound (c, a) -> p.cover c a | _ -> []) direct) in
+    let cands = List.concat_map (fun q' ->
+        List.filter_map (fun q -> if p.pagent q <> p.pagent q' then Some (q, q') else None)
+          p.ptracked) targets in
+    check_t p inv (hinvariant p inv cands) cands
+  end
 
 (* ---- Inputs: the records of an object (or assembly) are built from its
    code by neuronisa-sync-program, next to this executable. ---- *)
@@ -374,7 +392,7 @@ let () =
     exit (if files = [] then 2 else 0)
   end;
   let checked = ref 0 and exact = ref 0 and announced = ref 0 and failed = ref 0
-  and skipped = ref 0 and noted = ref 0 in
+  and skipped = ref 0 and noted = ref 0 and chains = ref 0 in
   List.iter (fun file ->
       if not (Sys.file_exists file) then begin
         Printf.eprintf "error: %s: no such file\n" file; exit 2 end;
@@ -416,20 +434,32 @@ let () =
                  incr exact;
                  Printf.printf "%s: exact (%d sites)\n" f.name f.prog.nsites
                end else begin
-                 let unsound = List.filter is_soundness (check_with f.prog false inv) in
-                 let imprecise = List.filter (fun d -> not (is_soundness d)) all in
+                 let direct = List.filter is_soundness (check_with f.prog false inv) in
+                 (* Consumers not ordered directly may be ordered through
+                    other agents (Transitive.v): the soundness verdict is
+                    then check_t's. *)
+                 let unsound = if direct = [] then [] else transitive_findings f inv direct in
+                 let chained = direct <> [] && unsound = [] in
+                 let imprecise =
+                   List.filter (fun d -> not (is_soundness d) && not (chained && is_unsound d)) all in
                  (* From the code alone, nothing says where the pass chose to
                     wait for more: a precision finding is a note. *)
                  let obj = f.mode = "object" in
-                 let ok = unsound = [] && (f.fallbacks <> [] || obj) in
+                 let ok = unsound = [] && (imprecise = [] || f.fallbacks <> [] || obj) in
                  if not ok then incr failed
+                 else if imprecise = [] then incr chains
                  else if obj then incr noted else incr announced;
+                 let sound = if chained then Printf.sprintf "sound; %d dependences ordered \
+                                                             through other agents"
+                                               (List.length direct)
+                             else "sound" in
                  Printf.printf "%s: %s\n" f.name
                    (if unsound <> [] then "UNSOUND"
+                    else if imprecise = [] then sound
                     else if obj then
-                      Printf.sprintf "sound; %d precision notes (waits for more than \
-                                      the criterion asks)" (List.length imprecise)
-                    else if ok then "sound; imprecise where the pass announced a fallback"
+                      Printf.sprintf "%s; %d precision notes (waits for more than \
+                                      the criterion asks)" sound (List.length imprecise)
+                    else if ok then sound ^ "; imprecise where the pass announced a fallback"
                     else "IMPRECISE");
                  List.iter (fun d -> Printf.printf "  %s\n" (describe f d)) unsound;
                  List.iter (fun d -> Printf.printf "  %s%s\n"
@@ -444,6 +474,9 @@ let () =
   Printf.printf "summary: %d functions checked: %d exact, %d imprecise with an announced \
                  fallback, %d failed; %d not in precise mode\n"
     !checked !exact !announced !failed !skipped;
+  if !chains > 0 then
+    Printf.printf "note: %d functions are sound through happens-before chains (not exact: \
+                   a consumer relies on another agent's wait)\n" !chains;
   if !noted > 0 then
     Printf.printf "note: %d functions from objects are sound with precision notes\n" !noted;
   exit (if !failed > 0 then 1 else 0)

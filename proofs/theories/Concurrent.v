@@ -17,11 +17,14 @@
     final can always step, and every step makes progress on a bounded
     measure: every interleaving ends with every wait passed and every site
     completed (deadlock freedom, without any fairness assumption).
-    Hypotheses: the program passed the validator's soundness check; the
-    2^31 distance bound on the values every wait compares. *)
+    Hypotheses: the program passed the validator's soundness check
+    ([check_t]: directly or through other agents, Transitive.v); every
+    semaphore is incremented fewer than 2^31 times ([sem_bound], all the
+    theorems); every wait asks for more than its semaphore's final value
+    minus 2^31 ([wait_floor], deadlock freedom only). *)
 
 From Coq Require Import ZArith List Bool Lia.
-From NeuronISA Require Import Model Validator Exactness Footprint.
+From NeuronISA Require Import Model Validator Exactness Footprint Transitive.
 Import ListNotations.
 Open Scope Z_scope.
 
@@ -35,6 +38,15 @@ Proof.
   intros H. unfold wait_ok, wrap32.
   rewrite Z.mod_small by lia.
   destruct (v <=? sem) eqn:E; [apply Z.leb_le in E|apply Z.leb_gt in E]; apply Z.leb_le || apply Z.leb_gt; lia.
+Qed.
+
+(** A passed wait compares correctly when the semaphore is not more than
+    2^31 below the value (it is never more than 2^31 above it, or the wait
+    blocks). *)
+Lemma wait_ok_sound sem v : - 2 ^ 31 <= sem - v -> wait_ok sem v = true -> v <= sem.
+Proof.
+  intros H Hw. destruct (Z.le_gt_cases v sem) as [|Hlt]; auto. exfalso.
+  unfold wait_ok, wrap32 in Hw. rewrite Z.mod_small in Hw by lia. apply Z.leb_le in Hw. lia.
 Qed.
 
 Section Run.
@@ -227,12 +239,12 @@ Variable p : prog.
 Variable orc : nat -> nat -> Z.
 Variable tr : list instr.
 Hypothesis tr_reach : exists b i, reach p b i (rev tr).
-(** The program passed the validator's soundness checks. *)
-Hypothesis accepted : check p false = [].
-(** The distance bound: every value a wait compares is less than 2^31 away
-    from every value its semaphore can take in the run. *)
-Hypothesis distance : forall n e sm r k, at_ tr n = Some (IWait e sm r k) ->
-  forall S, 0 <= S <= Z.of_nat (len tr) -> - 2 ^ 31 <= S - (regv orc r (hist tr n) + k) < 2 ^ 31.
+(** The program passed the validator's soundness checks, with the
+    happens-before facts [hinv] (Transitive.v): [check_t]. With no such
+    facts that is the soundness check [check p false]. *)
+Variable hinv : list (nat * hfacts).
+Variable hcands : hfacts.
+Hypothesis accepted : check_t p (invariant p) hinv hcands = [].
 
 Definition owner (x : instr) : option nat :=
   match x with ISite s => Some (sengine p s) | IWait e _ _ _ => Some e | _ => None end.
@@ -287,8 +299,8 @@ Proof.
   intros H. unfold site_at, at_ in H. destruct (nth_error tr n) as [x|] eqn:Ex; [|discriminate].
   destruct x; try discriminate. injection H as ->.
   destruct (at_reach p tr tr_reach n _ Ex) as (b & i & Hr & Hn).
-  destruct (validated_invariant p orc false _ accepted _ _ _ Hr) as (Hb & _ & _ & _).
-  apply (tables_sites p (check_tables_of p false accepted) b s Hb). eapply nth_error_In; eauto.
+  destruct (invariant_t p orc _ _ _ accepted _ _ _ Hr) as (Hb & _ & _ & _).
+  apply (tables_sites p (check_t_tables p _ _ _ accepted) b s Hb). eapply nth_error_In; eauto.
 Qed.
 
 Lemma count_le f n : (count f n <= n)%nat.
@@ -298,6 +310,68 @@ Qed.
 
 Lemma semv_bounds st sm : 0 <= semv st sm <= Z.of_nat (len tr).
 Proof. unfold semv. pose proof (count_le (fun i => done st i && issem sm i) (len tr)). lia. Qed.
+
+(** The 2^31 bound. Every semaphore is incremented fewer than 2^31 times in
+    a run ([sem_bound]: the simulator stops with an error before a
+    semaphore passes 2^31 - 1), and every wait asks for more than the final
+    value of its semaphore minus 2^31 ([wait_floor]: the pass's waits ask
+    for a count minus a small offset). Safety needs only the first: a wait
+    never asks for more than its agent's count ([validated_waits_t]), so a
+    passed wait compares correctly ([wait_ok_sound]). Deadlock freedom needs
+    both: then every comparison is within 2^31 ([wait_range]). *)
+Definition sem_total (sm : nat) : Z := Z.of_nat (count (issem sm) (len tr)).
+Hypothesis sem_bound : forall sm, sem_total sm < 2 ^ 31.
+Hypothesis wait_floor : forall n e sm r k, at_ tr n = Some (IWait e sm r k) ->
+  sem_total sm - 2 ^ 31 < regv orc r (hist tr n) + k.
+
+Lemma semv_total st sm : semv st sm <= sem_total sm.
+Proof.
+  unfold semv, sem_total. apply Nat2Z.inj_le. apply count_mono.
+  intros i _ H. apply andb_true_iff in H as [_ H]. exact H.
+Qed.
+
+(** A wait asks for at most the increments of its semaphore before it. *)
+Lemma wait_le_count n e sm r k : at_ tr n = Some (IWait e sm r k) ->
+  regv orc r (hist tr n) + k <= Z.of_nat (count (issem sm) n).
+Proof.
+  intros Hw. pose proof (check_t_tables p _ _ _ accepted) as Ht.
+  assert (Hxn : nth_error tr n = Some (IWait e sm r k)) by exact Hw.
+  assert (Hn : (n < len tr)%nat) by (unfold len; apply nth_error_Some; congruence).
+  destruct (at_reach p tr tr_reach n _ Hxn) as (b & i & Hreach & Hnth).
+  pose proof (validated_waits_t p orc _ _ _ accepted b i _ e sm r k Hreach Hnth) as Hv.
+  destruct (semag p sm) as [F|] eqn:Hsg; [|lia].
+  rewrite (cnt_hist p tr F n ltac:(lia)) in Hv.
+  assert (HaF : agsem p F = Some sm).
+  { unfold semag in Hsg. apply find_some in Hsg as [_ Hf].
+    destruct (agsem p F) as [x0|]; [apply Nat.eqb_eq in Hf; subst; auto|discriminate]. }
+  assert (Hpc : (count (prod_at p tr F) n <= count (issem sm) n)%nat).
+  { apply count_mono. intros i' Hi' Hpr. unfold prod_at in Hpr. unfold issem, site_at.
+    destruct (at_ tr i') as [[s'| | | | |]|] eqn:Hxi; try discriminate.
+    cbn [producer_of] in Hpr. apply andb_true_iff in Hpr as [Ha Hsem].
+    apply Nat.eqb_eq in Ha. destruct (ssem p s') as [S'|] eqn:HS'; [|discriminate].
+    assert (Hs'n : (s' < nsites p)%nat) by (apply (site_at_nsites i'); unfold site_at; rewrite Hxi; auto).
+    pose proof (table_sem p Ht s' S' Hs'n HS') as Ha'. rewrite Ha, HaF in Ha'.
+    injection Ha' as ->. apply Nat.eqb_refl. }
+  lia.
+Qed.
+
+Lemma wait_range_low st n e sm r k : at_ tr n = Some (IWait e sm r k) ->
+  - 2 ^ 31 <= semv st sm - (regv orc r (hist tr n) + k).
+Proof.
+  intros Hw. pose proof (wait_le_count n e sm r k Hw) as H1.
+  assert (Hn : (n <= len tr)%nat).
+  { assert (nth_error tr n <> None) by (unfold at_ in Hw; congruence).
+    apply nth_error_Some in H. unfold len. lia. }
+  pose proof (count_le_n (issem sm) n (len tr) Hn) as H2.
+  pose proof (sem_bound sm) as H3. unfold sem_total in H3. pose proof (semv_bounds st sm). lia.
+Qed.
+
+Lemma wait_range st n e sm r k : at_ tr n = Some (IWait e sm r k) ->
+  - 2 ^ 31 <= semv st sm - (regv orc r (hist tr n) + k) < 2 ^ 31.
+Proof.
+  intros Hw. split; [apply (wait_range_low st n e sm r k Hw)|].
+  pose proof (wait_floor n e sm r k Hw). pose proof (semv_total st sm). lia.
+Qed.
 
 Lemma guar_cons E sm x h :
   guar orc E sm (x :: h) =
@@ -376,8 +450,7 @@ Proof.
       destruct (Nat.eqb E e && Nat.eqb sm sm0) eqn:Ew; [|exact Hg].
       apply andb_true_iff in Ew as [E1 E2]. apply Nat.eqb_eq in E1; apply Nat.eqb_eq in E2; subst e sm0.
       specialize (Hwait E sm r k Ex).
-      rewrite wait_ok_exact in Hwait by (apply (distance n E sm r k Ex); apply semv_bounds).
-      apply Z.leb_le in Hwait. lia.
+      apply wait_ok_sound in Hwait; [lia|apply (wait_range_low st n E sm r k Ex)].
   - constructor; cbn [pc done].
     + apply (inv_pc _ Hi).
     + intros n' Hd. destruct (Nat.eqb n' n) eqn:En.
@@ -397,6 +470,97 @@ Qed.
 
 (** ** Safety *)
 
+(** A producer instance whose count its semaphore has reached has
+    completed: only its agent increments the semaphore, in program order. *)
+Lemma done_of_count st j x F Sm : inv st -> site_at j = Some x -> sagent p x = F -> ssem p x = Some Sm ->
+  cnt p F (hist tr (S j)) <= semv st Sm -> done st j = true.
+Proof.
+  intros Hi Hsitej HFj HS HT.
+  pose proof (check_t_tables p _ _ _ accepted) as Ht.
+  assert (Hxn : (x < nsites p)%nat) by (eapply site_at_nsites; eauto).
+  assert (HaS : agsem p F = Some Sm) by (rewrite <- HFj; apply (table_sem p Ht x Sm Hxn HS)).
+  assert (HF : (F < nagents p)%nat) by (rewrite <- HFj; apply (table_agent p Ht x Hxn)).
+  assert (Hjlen : (j < len tr)%nat) by (apply (site_at_lt j x); auto).
+  destruct (done st j) eqn:Ed; auto. exfalso.
+  assert (Hsem : (count (fun i => done st i && issem Sm i) (len tr) <= count (prod_at p tr F) j)%nat).
+  { rewrite (count_upto _ (len tr) j); [|intros i' Hi' Hd|lia].
+    - apply count_mono. intros i' Hi' Hd. apply andb_true_iff in Hd as [_ Hsm].
+      unfold issem in Hsm. destruct (site_at i') as [s'|] eqn:Hs'; [|discriminate].
+      destruct (ssem p s') as [Sm'|] eqn:HS'; [|discriminate]. apply Nat.eqb_eq in Hsm; subst Sm'.
+      assert (Hs'n : (s' < nsites p)%nat) by (eapply site_at_nsites; eauto).
+      pose proof (table_sem p Ht s' Sm Hs'n HS') as Ha'.
+      pose proof (table_distinct p Ht _ _ Sm (table_agent p Ht s' Hs'n) HF Ha' HaS) as HFs.
+      unfold prod_at. unfold site_at in Hs'. destruct (at_ tr i') as [[]|]; try discriminate.
+      injection Hs' as ->. cbn [producer_of]. rewrite HFs, Nat.eqb_refl, HS'. auto.
+    - apply andb_true_iff in Hd as [Hd Hsm].
+      unfold issem in Hsm. destruct (site_at i') as [s'|] eqn:Hs'; [|discriminate].
+      destruct (ssem p s') as [Sm'|] eqn:HS'; [|discriminate]. apply Nat.eqb_eq in Hsm; subst Sm'.
+      assert (Hs'n : (s' < nsites p)%nat) by (eapply site_at_nsites; eauto).
+      pose proof (table_sem p Ht s' Sm Hs'n HS') as Ha'.
+      pose proof (table_distinct p Ht _ _ Sm (table_agent p Ht s' Hs'n) HF Ha' HaS) as HFs.
+      destruct (Nat.lt_total i' j) as [|[->|Hgt]]; auto; [congruence|].
+      destruct (inv_done _ Hi i' Hd) as (s'' & Hs'' & _ & Hord). rewrite Hs' in Hs''. injection Hs'' as <-.
+      rewrite (Hord j x Hgt Hsitej ltac:(congruence)) in Ed. discriminate. }
+  assert (Hpj : prod_at p tr F j = true).
+  { unfold prod_at. unfold site_at in Hsitej. destruct (at_ tr j) as [[]|]; try discriminate.
+    injection Hsitej as ->. cbn [producer_of]. rewrite HFj, Nat.eqb_refl, HS. auto. }
+  rewrite (cnt_hist p tr F (S j) ltac:(lia)), count_S, Hpj in HT. unfold semv in HT. lia.
+Qed.
+
+Lemma guar_le_semv st E sm n : inv st -> (n <= pc st E)%nat -> guar orc E sm (hist tr n) <= semv st sm.
+Proof.
+  intros Hi Hn. eapply Z.le_trans; [|apply (inv_guar _ Hi)].
+  apply guar_mono_hist. split; [lia|apply (inv_pc _ Hi)].
+Qed.
+
+Lemma hist_split n h1 x h0 : (n <= len tr)%nat -> hist tr n = h1 ++ x :: h0 ->
+  (length h0 < n)%nat /\ at_ tr (length h0) = Some x /\ hist tr (length h0) = h0.
+Proof.
+  intros Hn Hh. unfold hist in Hh.
+  assert (Hf : firstn n tr = rev h0 ++ x :: rev h1).
+  { rewrite <- (rev_involutive (firstn n tr)), Hh, rev_app_distr. simpl. rewrite <- app_assoc. reflexivity. }
+  assert (Hl : length (firstn n tr) = n) by (rewrite firstn_length; unfold len in Hn; lia).
+  rewrite Hf, app_length, rev_length in Hl. simpl in Hl. rewrite rev_length in Hl.
+  split; [lia|]. split.
+  - unfold at_. rewrite <- (firstn_skipn n tr), nth_error_app1 by (rewrite firstn_length; unfold len in Hn; lia).
+    rewrite Hf, nth_error_app2 by (rewrite rev_length; lia). rewrite rev_length, Nat.sub_diag. reflexivity.
+  - unfold hist. replace (firstn (length h0) tr) with (firstn (length h0) (firstn n tr)).
+    + rewrite Hf, firstn_app, rev_length, Nat.sub_diag, firstn_all2 by (rewrite rev_length; lia).
+      simpl. rewrite app_nil_r, rev_involutive. reflexivity.
+    + rewrite firstn_firstn. f_equal. lia.
+Qed.
+
+(** A chain through another agent G: engine E has waited on G's semaphore
+    for a tracked set qG of producers of G, at a position n it has passed.
+    Then the latest instance of qG has completed, so it has started, so its
+    engine had passed its waits, and what they asked for on S has
+    completed. *)
+Lemma chain_le st n E qG SG S : inv st -> (n <= pc st E)%nat -> (n <= len tr)%nat ->
+  qprod p qG = true -> agsem p (pagent p qG) = Some SG ->
+  bval p (BV qG) (hist tr n) <= guar orc E SG (hist tr n) ->
+  gb p orc qG S (hist tr n) <= semv st S.
+Proof.
+  intros Hi Hn Hlen Hq HSG Hb.
+  pose proof (check_t_tables p _ _ _ accepted) as Ht.
+  destruct (gb_latest p orc qG S (pagent p qG) (hist tr n)) as [[_ H0]|(h1 & x & h0 & Hh & Hx & Hv & Hg)].
+  - rewrite H0. apply semv_bounds.
+  - destruct (hist_split n h1 (ISite x) h0 Hlen Hh) as (Hj & Hat & Hh0).
+    assert (Hsx : site_at (length h0) = Some x) by (unfold site_at; rewrite Hat; reflexivity).
+    assert (Hxn : (x < nsites p)%nat) by (eapply site_at_nsites; eauto).
+    unfold qprod in Hq. rewrite forallb_forall in Hq. specialize (Hq x ltac:(apply in_seq; lia)).
+    rewrite Hx in Hq. cbn [negb orb] in Hq. apply andb_true_iff in Hq as [HG Hp]. apply Nat.eqb_eq in HG.
+    unfold isprod in Hp. destruct (ssem p x) as [Sx|] eqn:HSx; [|discriminate].
+    assert (HSe : Sx = SG) by (pose proof (table_sem p Ht x Sx Hxn HSx) as Hs; rewrite HG in Hs; congruence).
+    subst Sx.
+    assert (Hd : done st (length h0) = true).
+    { apply (done_of_count st (length h0) x (pagent p qG) SG Hi Hsx HG HSx).
+      cbn [bval] in Hb. rewrite Hv in Hb. rewrite <- Hh0 in Hb.
+      rewrite <- (hist_S tr (length h0) (ISite x) Hat) in Hb.
+      pose proof (guar_le_semv st E SG n Hi Hn). lia. }
+    destruct (inv_done _ Hi _ Hd) as (s' & Hs' & Hlt & _). rewrite Hsx in Hs'. injection Hs' as <-.
+    rewrite Hg, <- Hh0. apply (guar_le_semv st (sengine p x) S (length h0) Hi). lia.
+Qed.
+
 Theorem safety st : star init st ->
   forall n c, site_at n = Some c -> started st n ->
   forall m s, (m < n)%nat -> site_at m = Some s -> sagent p s <> sagent p c -> conf p c s = true ->
@@ -404,7 +568,7 @@ Theorem safety st : star init st ->
 Proof.
   intros Hr n c Hc Hstart m s Hm Hs Hne Hcf.
   pose proof (inv_star _ Hr) as Hi.
-  pose proof (check_tables_of p false accepted) as Ht.
+  pose proof (check_t_tables p _ _ _ accepted) as Ht.
   unfold started in Hstart. rewrite Hc in Hstart.
   set (E := sengine p c) in *. set (F := sagent p s) in *.
   assert (Hcn : (c < nsites p)%nat) by (eapply site_at_nsites; eauto).
@@ -413,17 +577,21 @@ Proof.
   assert (Hprod : isprod p s = true) by exact (table_conflict_sem p Ht c s Hcn Hsn Hne Hcf).
   unfold isprod in Hprod. destruct (ssem p s) as [Sm|] eqn:HS; [|discriminate].
   pose proof (table_sem p Ht s Sm Hsn HS) as HaS. fold F in HaS.
-  (* what the consumer's engine waited for covers T(c, F) *)
   assert (Hx : nth_error tr n = Some (ISite c)).
   { unfold site_at, at_ in Hc. destruct (nth_error tr n) as [[]|]; congruence. }
   destruct (at_reach p tr tr_reach n _ Hx) as (b & i & Hreach & Hnth).
-  pose proof (validated_sound p accepted orc b i _ c Hreach Hnth F Sm HF Hne HaS) as HT.
-  fold E in HT.
-  assert (HnE : (n <= pc st E <= len tr)%nat) by (split; [lia|apply (inv_pc _ Hi)]).
-  pose proof (guar_mono_hist E Sm n (pc st E) HnE) as Hgm.
-  pose proof (inv_guar _ Hi E Sm) as Hg.
-  (* the latest conflicting instance of F before n *)
   assert (Hlen : (n <= len tr)%nat) by (pose proof (site_at_lt _ _ Hc); lia).
+  (* what the consumer's engine is ordered after covers T(c, F): directly,
+     or through another agent *)
+  assert (HT : T p c F (hist tr n) <= semv st Sm).
+  { destruct (validated_ordered p orc _ _ _ accepted b i _ c Hreach Hnth F Sm HF Hne HaS) as [Hok Hcov].
+    apply T_le; [exact Hok|apply semv_bounds|].
+    intros s' Hs'. destruct (Hcov s' Hs') as (q & Hq & Hmq & [Hd|(qG & SG & HSG & Hqp & HbG & Hbq)]).
+    - exists q; split; [exact Hq|]; split; [exact Hmq|]. eapply Z.le_trans; [exact Hd|].
+      apply (guar_le_semv st E Sm n Hi). lia.
+    - exists q; split; [exact Hq|]; split; [exact Hmq|]. eapply Z.le_trans; [exact Hbq|].
+      apply (chain_le st n E qG SG Sm Hi); auto; lia. }
+  (* the latest conflicting instance of F before n *)
   destruct (vlast_hist p tr (confset p c F) F n Hlen) as [[_ Hnone]|(j & sj & Hj & Hatj & Hpj & Hlat & Hv)].
   - exfalso. assert (Hat : at_ tr m = Some (ISite s)).
     { unfold site_at in Hs. destruct (at_ tr m) as [[]|]; congruence. }
@@ -437,37 +605,13 @@ Proof.
       assert (Hat : at_ tr m = Some (ISite s)) by (unfold site_at in Hs; destruct (at_ tr m) as [[]|]; congruence).
       specialize (Hlat m s ltac:(lia) Hat). unfold confset in Hlat.
       rewrite (proj2 (Nat.ltb_lt _ _) Hsn), Nat.eqb_refl, Hcf in Hlat. discriminate. }
-    assert (Hjlen : (j < len tr)%nat) by (apply (site_at_lt j sj); auto).
     assert (Hdj : done st j = true).
-    { destruct (done st j) eqn:Ed; auto. exfalso.
-      (* every completed increment of Sm is of an F site before j *)
-      assert (Hsem : (count (fun i => done st i && issem Sm i) (len tr) <= count (prod_at p tr F) j)%nat).
-      { rewrite (count_upto _ (len tr) j); [|intros i' Hi' Hd|lia].
-        - apply count_mono. intros i' Hi' Hd. apply andb_true_iff in Hd as [_ Hsm].
-          unfold issem in Hsm. destruct (site_at i') as [s'|] eqn:Hs'; [|discriminate].
-          destruct (ssem p s') as [Sm'|] eqn:HS'; [|discriminate]. apply Nat.eqb_eq in Hsm; subst Sm'.
-          assert (Hs'n : (s' < nsites p)%nat) by (eapply site_at_nsites; eauto).
-          pose proof (table_sem p Ht s' Sm Hs'n HS') as Ha'.
-          pose proof (table_distinct p Ht _ _ Sm (table_agent p Ht s' Hs'n) HF Ha' HaS) as HFs.
-          unfold prod_at. unfold site_at in Hs'. destruct (at_ tr i') as [[]|]; try discriminate.
-          injection Hs' as ->. cbn [producer_of]. rewrite HFs, Nat.eqb_refl, HS'. auto.
-        - apply andb_true_iff in Hd as [Hd Hsm].
-          unfold issem in Hsm. destruct (site_at i') as [s'|] eqn:Hs'; [|discriminate].
-          destruct (ssem p s') as [Sm'|] eqn:HS'; [|discriminate]. apply Nat.eqb_eq in Hsm; subst Sm'.
-          assert (Hs'n : (s' < nsites p)%nat) by (eapply site_at_nsites; eauto).
-          pose proof (table_sem p Ht s' Sm Hs'n HS') as Ha'.
-          pose proof (table_distinct p Ht _ _ Sm (table_agent p Ht s' Hs'n) HF Ha' HaS) as HFs.
-          destruct (Nat.lt_total i' j) as [|[->|Hgt]]; auto; [congruence|].
-          destruct (inv_done _ Hi i' Hd) as (s'' & Hs'' & _ & Hord). rewrite Hs' in Hs''. injection Hs'' as <-.
-          rewrite (Hord j sj Hgt Hsitej ltac:(congruence)) in Ed. discriminate. }
-      assert (Hpj : prod_at p tr F j = true).
-      { unfold prod_at. rewrite Hatj. cbn [producer_of]. rewrite HFj, Nat.eqb_refl.
-        assert (Hne' : sagent p sj <> sagent p c) by congruence.
-        pose proof (table_conflict_sem p Ht c sj Hcn Hsjn Hne' Hcfj) as Hp. unfold isprod in Hp. auto. }
-      rewrite (cnt_hist p tr F (S j) ltac:(lia)), count_S, Hpj in Hv.
-      unfold T in HT. rewrite Hv in HT. unfold semv in Hg.
-      remember (count (prod_at p tr F) j) as cj.
-      remember (count (fun i => done st i && issem Sm i) (len tr)) as cd. lia. }
+    { assert (Hne' : sagent p sj <> sagent p c) by congruence.
+      pose proof (table_conflict_sem p Ht c sj Hcn Hsjn Hne' Hcfj) as Hp. unfold isprod in Hp.
+      destruct (ssem p sj) as [Sj|] eqn:HSj; [|discriminate].
+      assert (Sj = Sm) by (pose proof (table_sem p Ht sj Sj Hsjn HSj) as Ha; rewrite HFj in Ha; congruence).
+      subst Sj. apply (done_of_count st j sj F Sm Hi Hsitej HFj HSj).
+      unfold T in HT. rewrite Hv in HT. exact HT. }
     destruct (Nat.eq_dec m j) as [->|Hmj']; auto.
     destruct (inv_done _ Hi j Hdj) as (s'' & Hs'' & _ & Hord). rewrite Hsitej in Hs''. injection Hs'' as <-.
     apply (Hord m s ltac:(lia) Hs). rewrite HFj. reflexivity.
@@ -518,7 +662,7 @@ Qed.
 Theorem progress st : star init st -> final st \/ exists st', step st st'.
 Proof.
   intros Hr. pose proof (inv_star _ Hr) as Hi.
-  pose proof (check_tables_of p false accepted) as Ht.
+  pose proof (check_t_tables p _ _ _ accepted) as Ht.
   destruct (find (pending st) (seq 0 (len tr))) as [n|] eqn:Fp.
   - (* the earliest issued, uncompleted site can complete *)
     right. destruct (find_seq_min _ _ _ _ Fp) as (Hp & Hn & Hmin).
@@ -554,8 +698,8 @@ Proof.
       * intros e sm r k Hw.
         assert (Hxn : nth_error tr n = Some (IWait e sm r k)) by exact Hw.
         destruct (at_reach p tr tr_reach n _ Hxn) as (b & i & Hreach & Hnth).
-        pose proof (validated_waits p false accepted orc b i _ e sm r k Hreach Hnth) as Hv.
-        rewrite wait_ok_exact by (apply (distance n e sm r k Hw); apply semv_bounds).
+        pose proof (validated_waits_t p orc _ _ _ accepted b i _ e sm r k Hreach Hnth) as Hv.
+        rewrite wait_ok_exact by (apply (wait_range st n e sm r k Hw)).
         apply Z.leb_le.
         assert (Hcs : (count (issem sm) n <= count (fun i => done st i && issem sm i) (len tr))%nat).
         { apply (Nat.le_trans _ (count (fun i => done st i && issem sm i) n)); [|apply count_le_n; lia].
@@ -805,7 +949,11 @@ Variable unit : nat -> nat.         (* site -> its hardware unit *)
 Variable m0 : mem V.
 Hypothesis launch : contract E na.
 Hypothesis isa_local : forall s, local V E (ins s).
-Hypothesis conf_fp : forall c s, conf p c s = false -> unit c <> unit s ->
+(** Conflicts are those of the footprints, for every pair of instances in
+    program order of different units (the checker's conflict relation for
+    an object leaves out pairs where s cannot precede c on any path). *)
+Hypothesis conf_fp : forall i j c s, (i < j)%nat -> site_at i = Some s -> site_at j = Some c ->
+  conf p c s = false -> unit c <> unit s ->
   fp_conflict na (d_fps V (ins c)) (d_fps V (ins s)) = false.
 Hypothesis in_order_units : forall s1 s2, unit s1 = unit s2 -> sagent p s1 <> sagent p s2 ->
   forall m l, exec V E (ins s1) (exec V E (ins s2) m) l = exec V E (ins s2) (exec V E (ins s1) m) l.
@@ -873,6 +1021,7 @@ Proof.
       * destruct (Nat.eq_dec (unit sy) (unit s)) as [Hu|Hu].
         -- unfold effx. apply in_order_units; [symmetry; exact Hu|exact Ha].
         -- unfold effx. apply (exec_commute V E na); auto.
+           apply (conf_fp n y sy s); auto; lia.
 Qed.
 
 (** Every interleaving that finishes leaves the sequential result. *)

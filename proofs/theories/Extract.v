@@ -4,7 +4,7 @@
     and every threshold offset the pass emits is a 32-bit immediate. *)
 
 From Coq Require Import ZArith Extraction ExtrOcamlBasic ExtrOcamlNatInt ExtrOcamlZInt.
-From NeuronISA Require Import Model Validator Footprint.
+From NeuronISA Require Import Model Validator Footprint Transitive.
 
 Extract Inlined Constant Nat.leb => "(<=)".
 Extract Inlined Constant Nat.ltb => "(<)".
@@ -17,4 +17,4 @@ Extract Inlined Constant Z.add => "(+)".
 Extract Inlined Constant Z.sub => "(-)".
 
 (* fp_conflict: the conflict relation of an object's sites (checker/main.ml). *)
-Extraction "validator.ml" invariant check_with check fp_conflict.
+Extraction "validator.ml" invariant check_with check fp_conflict check_t hinvariant.

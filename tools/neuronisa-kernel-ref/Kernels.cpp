@@ -302,28 +302,20 @@ static void syncbenchPE(KernelData &K) {
 // The table
 //===----------------------------------------------------------------------===//
 
-ArrayRef<Kernel> kernel_ref::kernels() {
+/// [128 x Cols] row tiles, Size of them.
+static std::vector<Dim> rowTiles(const char *Size, uint64_t Cols) {
+  return {{128, Size}, {Cols}};
+}
+static const std::vector<Dim> Square = {{128}, {128}};
+
+/// Element-wise and matrix kernels: tensor_add, matmul, mlp.
+static std::vector<Kernel> denseKernels() {
   using P = Param;
-  // [128 x Cols] row tiles, Size of them.
-  auto Tiles = [](const char *Size, uint64_t Cols) {
-    return std::vector<Dim>{{128, Size}, {Cols}};
-  };
-  const std::vector<Dim> Square = {{128}, {128}};
-  // Per-column parameters of layernorm and rmsnorm.
-  const Param Gamma = {P::In, "gamma", {{128}, {256}}, 0.5f, 1.5f, true};
-  const Param Beta = {P::In, "beta", {{128}, {256}}, -0.5f, 0.5f, true};
-  // syncbench and syncbench_pe share their parameters and inputs.
-  const std::vector<Param> SyncParams = {
-      {P::In, "a", {{1, "n1"}, {128}, {32}}},
-      {P::In, "w", Square, -0.125f, 0.125f},
-      {P::Out, "out", {{1, "n1"}, {128}, {32}}},
-      {P::Scalar, "n1"},
-      {P::Scalar, "n2"}};
-  static const Kernel Table[] = {
+  return {
       {"tensor_add", "c = a + b over n [128 x 256] tiles",
-       {{P::In, "a", Tiles("n", 256)},
-        {P::In, "b", Tiles("n", 256)},
-        {P::Out, "c", Tiles("n", 256)},
+       {{P::In, "a", rowTiles("n", 256)},
+        {P::In, "b", rowTiles("n", 256)},
+        {P::Out, "c", rowTiles("n", 256)},
         {P::Scalar, "n"}},
        {{"n", 4}},
        tensorAdd},
@@ -338,34 +330,52 @@ ArrayRef<Kernel> kernel_ref::kernels() {
        matmulKernel,
        {{"nt", 4}}},
       {"mlp", "Y = gelu(X W1) W2 over n 128-token blocks",
-       {{P::In, "x", Tiles("n", 128)},
+       {{P::In, "x", rowTiles("n", 128)},
         {P::In, "w1", Square, -0.125f, 0.125f},
         {P::In, "w2", Square, -0.125f, 0.125f},
-        {P::Out, "y", Tiles("n", 128)},
+        {P::Out, "y", rowTiles("n", 128)},
         {P::Scalar, "n"}},
        {{"n", 4}},
        mlp},
+  };
+}
+
+/// Row normalizations: softmax, layernorm, rmsnorm.
+static std::vector<Kernel> normalizationKernels() {
+  using P = Param;
+  // Per-column parameters of layernorm and rmsnorm.
+  const Param Gamma = {P::In, "gamma", {{128}, {256}}, 0.5f, 1.5f, true};
+  const Param Beta = {P::In, "beta", {{128}, {256}}, -0.5f, 0.5f, true};
+  return {
       {"softmax", "row softmax over n [128 x 256] tiles",
-       {{P::In, "x", Tiles("n", 256), -4.0f, 4.0f},
-        {P::Out, "y", Tiles("n", 256)},
+       {{P::In, "x", rowTiles("n", 256), -4.0f, 4.0f},
+        {P::Out, "y", rowTiles("n", 256)},
         {P::Scalar, "n"}},
        {{"n", 4}},
        softmax},
       {"layernorm", "layernorm over n [128 x 256] tiles",
-       {{P::In, "x", Tiles("n", 256), -2.0f, 2.0f},
+       {{P::In, "x", rowTiles("n", 256), -2.0f, 2.0f},
         Gamma,
         Beta,
-        {P::Out, "y", Tiles("n", 256)},
+        {P::Out, "y", rowTiles("n", 256)},
         {P::Scalar, "n"}},
        {{"n", 4}},
        layernorm},
       {"rmsnorm", "rmsnorm over n [128 x 256] tiles",
-       {{P::In, "x", Tiles("n", 256), -2.0f, 2.0f},
+       {{P::In, "x", rowTiles("n", 256), -2.0f, 2.0f},
         Gamma,
-        {P::Out, "y", Tiles("n", 256)},
+        {P::Out, "y", rowTiles("n", 256)},
         {P::Scalar, "n"}},
        {{"n", 4}},
        rmsnorm},
+  };
+}
+
+/// Kernels over blocks of a larger shape: attention, transpose, cumsum,
+/// conv1d.
+static std::vector<Kernel> blockedKernels() {
+  using P = Param;
+  return {
       {"attention", "flash attention, nq query blocks x nkv key blocks (d = 64)",
        {{P::In, "qt", {{1, "nq"}, {64}, {128}}},
         {P::In, "kt", {{1, "nkv"}, {64}, {128}}},
@@ -385,8 +395,8 @@ ArrayRef<Kernel> kernel_ref::kernels() {
        transposeKernel,
        {{"nc", 4}}},
       {"cumsum", "row prefix sums of nr [128 x 1024] tiles, nc 256-col chunks",
-       {{P::In, "x", Tiles("nr", 1024)},
-        {P::Out, "y", Tiles("nr", 1024)},
+       {{P::In, "x", rowTiles("nr", 1024)},
+        {P::Out, "y", rowTiles("nr", 1024)},
         {P::Scalar, "nr"},
         {P::Scalar, "nc"}},
        {{"nr", 2}, {"nc", 4}},
@@ -402,6 +412,20 @@ ArrayRef<Kernel> kernel_ref::kernels() {
        {{"nb", 2}, {"ncb", 2}},
        conv1d,
        {{"nb", 4}}},
+  };
+}
+
+/// The synchronization microbenchmarks, which share their parameters and
+/// inputs.
+static std::vector<Kernel> syncKernels() {
+  using P = Param;
+  const std::vector<Param> SyncParams = {
+      {P::In, "a", {{1, "n1"}, {128}, {32}}},
+      {P::In, "w", Square, -0.125f, 0.125f},
+      {P::Out, "out", {{1, "n1"}, {128}, {32}}},
+      {P::Scalar, "n1"},
+      {P::Scalar, "n2"}};
+  return {
       {"syncbench",
        "sync-bound microbenchmark (ACT/POOL/DVE inner loop, n2 pairs)",
        SyncParams,
@@ -412,5 +436,17 @@ ArrayRef<Kernel> kernel_ref::kernels() {
        {{"n1", 4}, {"n2", 16}},
        syncbenchPE},
   };
+}
+
+ArrayRef<Kernel> kernel_ref::kernels() {
+  // In the order of the benchmark's table and of --help.
+  static const std::vector<Kernel> Table = [] {
+    std::vector<Kernel> All;
+    for (auto Group : {denseKernels, normalizationKernels, blockedKernels,
+                       syncKernels})
+      for (Kernel &K : Group())
+        All.push_back(std::move(K));
+    return All;
+  }();
   return Table;
 }

@@ -170,16 +170,106 @@ static Error checkWritten(raw_fd_ostream &OS, StringRef What) {
   return createStringError("cannot write " + What + ": " + EC.message());
 }
 
+/// The run's options from the command line (checkers, limits, jitter).
+static Expected<SimOptions> simOptions() {
+  SimOptions Opts;
+  if (NoCheck) {
+    Opts.CheckRaces = Opts.CheckOverSync = false;
+  } else if (!Checks.empty()) {
+    Opts.CheckRaces = Opts.CheckOverSync = false;
+    for (const std::string &C : Checks) {
+      if (C == "races")
+        Opts.CheckRaces = true;
+      else if (C == "oversync" || C == "precision")
+        Opts.CheckOverSync = true;
+      else if (C == "all")
+        Opts.CheckRaces = Opts.CheckOverSync = true;
+      else if (C != "none")
+        return createStringError("--check: unknown checker '" + C +
+                                 "' (races, oversync, all, none)");
+    }
+  }
+  Opts.Ideal = Ideal;
+  if (JitterSeed.getNumOccurrences())
+    Opts.JitterSeed = JitterSeed;
+  Opts.MaxInstructions = MaxInstructions;
+  Opts.MaxCycles = MaxCycles;
+  Opts.TimeoutSeconds = Timeout;
+  return Opts;
+}
+
+/// Kernel arguments: positional ones first, then --arg, in order.
+static Expected<std::vector<KernelArg>> parseKernelArgs() {
+  std::vector<KernelArg> Args;
+  std::vector<std::string> ArgTexts(PosArgs.begin(), PosArgs.end());
+  ArgTexts.insert(ArgTexts.end(), ArgList.begin(), ArgList.end());
+  for (const std::string &T : ArgTexts) {
+    Expected<KernelArg> A = parseKernelArg(T);
+    if (!A)
+      return A.takeError();
+    Args.push_back(std::move(*A));
+  }
+  return Args;
+}
+
+static Error writeTrace(const TraceWriter &Trace) {
+  std::error_code EC;
+  raw_fd_ostream OS(TraceFile, EC, sys::fs::OF_Text);
+  if (EC)
+    return createStringError("cannot write '" + TraceFile +
+                             "': " + EC.message());
+  Trace.write(OS);
+  return checkWritten(OS, "'" + TraceFile + "'");
+}
+
+/// The report on stdout, in --report's format.
+static Error printReport(const Program &P, const SimResult &R,
+                         const NeuronISA::MachineParams &MP,
+                         const Simulator &Sim,
+                         const std::vector<Comparison> &Comparisons,
+                         const std::vector<KernelArg> &Args) {
+  SummaryView Summary(P, R, MP, Ideal);
+  RaceView Races(Sim.raceChecker());
+  OverSyncView OverSync(P, Sim.overSyncTracker());
+  OutputView Outputs(Comparisons, Args);
+  const View *Views[] = {&Summary, &Races, &OverSync, &Outputs};
+  if (ReportFormat == "text")
+    printTextReport(outs(), Views);
+  else if (ReportFormat == "json")
+    printJSONReport(outs(), Views);
+  return checkWritten(outs(), "the report");
+}
+
+/// The errors the report shows as results (races, output mismatches), on
+/// stderr as well; true if there are any.
+static bool reportCheckErrors(const Simulator &Sim,
+                              ArrayRef<Comparison> Comparisons,
+                              ArrayRef<KernelArg> Args) {
+  bool Failed = false;
+  if (const RaceChecker *RC = Sim.raceChecker(); RC && RC->numRaces()) {
+    errs() << "error: " << RC->numRaces() << " race(s) between "
+           << RC->races().size() << " instruction pair(s)\n";
+    Failed = true;
+  }
+  for (const Comparison &C : Comparisons)
+    if (!C.Ok) {
+      errs() << "error: output arg" << C.ArgIdx + 1 << " does not match '"
+             << Args[C.ArgIdx].Expect << "': " << C.Message << "\n";
+      Failed = true;
+    }
+  return Failed;
+}
+
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(SimCat);
   if (!parseToolCommandLine(
-      argc, argv,
-      "NeuronISA cycle-level simulator and synchronization checker\n\n"
-      "  neuronisa-sim kernel.s [ARG...] [options]\n\n"
-      "Exit status: 0 ok; 1 on an error, a race, a deadlock, the\n"
-      "instruction limit or an output mismatch. Over-synchronization is\n"
-      "reported, not an error. A negative scalar argument: --arg=-5.\n"))
+          argc, argv,
+          "NeuronISA cycle-level simulator and synchronization checker\n\n"
+          "  neuronisa-sim kernel.s [ARG...] [options]\n\n"
+          "Exit status: 0 ok; 1 on an error, a race, a deadlock, the\n"
+          "instruction limit or an output mismatch. Over-synchronization is\n"
+          "reported, not an error. A negative scalar argument: --arg=-5.\n"))
     return 1;
   if (Error E = validateLimits())
     return fail(toString(std::move(E)));
@@ -189,46 +279,24 @@ int main(int argc, char **argv) {
                 join(NeuronISA::getCPUNames(), ", ") + ")");
   NeuronISA::MachineParams MP;
   if (PrintMachine) {
-    if (Error E = buildMachine(MCPU.empty() ? StringRef("generic") : StringRef(MCPU), MP))
+    if (Error E = buildMachine(MCPU.empty() ? StringRef("generic")
+                                            : StringRef(MCPU),
+                               MP))
       return fail(toString(std::move(E)));
     MP.print(outs());
     return 0;
   }
-
   if (InputFile.empty())
     return fail("no kernel file given (see --help)");
-
-  bool CheckRaces = true, CheckOverSync = true;
-  if (NoCheck) {
-    CheckRaces = CheckOverSync = false;
-  } else if (!Checks.empty()) {
-    CheckRaces = CheckOverSync = false;
-    for (const std::string &C : Checks) {
-      if (C == "races")
-        CheckRaces = true;
-      else if (C == "oversync" || C == "precision")
-        CheckOverSync = true;
-      else if (C == "all")
-        CheckRaces = CheckOverSync = true;
-      else if (C != "none")
-        return fail("--check: unknown checker '" + C +
-                    "' (races, oversync, all, none)");
-    }
-  }
+  Expected<SimOptions> Opts = simOptions();
+  if (!Opts)
+    return fail(toString(Opts.takeError()));
   if (ReportFormat != "text" && ReportFormat != "json" &&
       ReportFormat != "none")
     return fail("--report must be text, json or none");
-
-  // Kernel arguments: positional ones first, then --arg, in order.
-  std::vector<KernelArg> Args;
-  std::vector<std::string> ArgTexts(PosArgs.begin(), PosArgs.end());
-  ArgTexts.insert(ArgTexts.end(), ArgList.begin(), ArgList.end());
-  for (const std::string &T : ArgTexts) {
-    Expected<KernelArg> A = parseKernelArg(T);
-    if (!A)
-      return fail(toString(A.takeError()));
-    Args.push_back(std::move(*A));
-  }
+  Expected<std::vector<KernelArg>> Args = parseKernelArgs();
+  if (!Args)
+    return fail(toString(Args.takeError()));
 
   // The machine: the preset the kernel was compiled for (--mcpu must agree),
   // then --machine and --param on top of it.
@@ -244,26 +312,15 @@ int main(int argc, char **argv) {
   Expected<Program> P = loadProgram(InputFile, KernelName, Choose, errs());
   if (!P)
     return fail(toString(P.takeError()));
-
   Memory M(MP, P->Tiles);
   M.loadTileInits(P->TileInits);
-  if (Error E = setUpArgs(Args, M))
+  if (Error E = setUpArgs(*Args, M))
     return fail(toString(std::move(E)));
   std::vector<int32_t> Values;
-  for (const KernelArg &A : Args)
+  for (const KernelArg &A : *Args)
     Values.push_back(A.Value);
 
-  SimOptions Opts;
-  Opts.Ideal = Ideal;
-  Opts.CheckRaces = CheckRaces;
-  Opts.CheckOverSync = CheckOverSync;
-  if (JitterSeed.getNumOccurrences())
-    Opts.JitterSeed = JitterSeed;
-  Opts.MaxInstructions = MaxInstructions;
-  Opts.MaxCycles = MaxCycles;
-  Opts.TimeoutSeconds = Timeout;
-
-  Simulator Sim(*P, MP, M, Opts, errs());
+  Simulator Sim(*P, MP, M, *Opts, errs());
   std::unique_ptr<TraceWriter> Trace;
   if (!TraceFile.empty()) {
     Trace = std::make_unique<TraceWriter>(*P, NeuronISA::NumStreams +
@@ -275,44 +332,17 @@ int main(int argc, char **argv) {
   std::vector<Comparison> Comparisons;
   int Exit = 0;
   if (R.St == SimResult::Status::Finished) {
-    if (Error E = finishArgs(Args, M, RTol, ATol, Comparisons))
+    if (Error E = finishArgs(*Args, M, RTol, ATol, Comparisons))
       return fail(toString(std::move(E)));
   } else {
     Exit = 1;
   }
-
-  if (Trace) {
-    std::error_code EC;
-    raw_fd_ostream OS(TraceFile, EC, sys::fs::OF_Text);
-    if (EC)
-      return fail("cannot write '" + TraceFile + "': " + EC.message());
-    Trace->write(OS);
-    if (Error E = checkWritten(OS, "'" + TraceFile + "'"))
+  if (Trace)
+    if (Error E = writeTrace(*Trace))
       return fail(toString(std::move(E)));
-  }
-
-  SummaryView Summary(*P, R, MP, Ideal);
-  RaceView Races(Sim.raceChecker());
-  OverSyncView OverSync(*P, Sim.overSyncTracker());
-  OutputView Outputs(Comparisons, Args);
-  const View *Views[] = {&Summary, &Races, &OverSync, &Outputs};
-  if (ReportFormat == "text")
-    printTextReport(outs(), Views);
-  else if (ReportFormat == "json")
-    printJSONReport(outs(), Views);
-  if (Error E = checkWritten(outs(), "the report"))
+  if (Error E = printReport(*P, R, MP, Sim, Comparisons, *Args))
     return fail(toString(std::move(E)));
-
-  if (const RaceChecker *RC = Sim.raceChecker(); RC && RC->numRaces()) {
-    errs() << "error: " << RC->numRaces() << " race(s) between "
-           << RC->races().size() << " instruction pair(s)\n";
+  if (reportCheckErrors(Sim, Comparisons, *Args))
     Exit = 1;
-  }
-  for (const Comparison &C : Comparisons)
-    if (!C.Ok) {
-      errs() << "error: output arg" << C.ArgIdx + 1 << " does not match '"
-             << Args[C.ArgIdx].Expect << "': " << C.Message << "\n";
-      Exit = 1;
-    }
   return Exit;
 }

@@ -53,6 +53,90 @@ void TraceWriter::onBarrierRelease(uint64_t Time) {
       counter(S, Time, 0);
 }
 
+/// The name and category of a duration record of instruction I.
+static std::pair<std::string, const char *>
+nameAndCategory(const Program &P, const Inst &I, TraceWriter::Kind K) {
+  using Kind = TraceWriter::Kind;
+  switch (K) {
+  case Kind::Data:
+    return {P.name(I).str(), "data"};
+  case Kind::DMATrigger:
+    return {P.name(I).str(), "dma-trigger"};
+  case Kind::Transfer:
+    return {P.name(I).str(), "dma"};
+  case Kind::Blocked:
+    return {"blocked: " + P.name(I).str(), "sync"};
+  case Kind::Barrier:
+    return {"barrier", "sync"};
+  case Kind::SyncOp:
+    return {P.name(I).str(), "sync-op"};
+  case Kind::Control:
+    return {P.name(I).str(), "control"};
+  case Kind::Counter:
+    break;
+  }
+  return {"", ""};
+}
+
+void TraceWriter::writeMetadata(json::OStream &J) const {
+  J.object([&] {
+    J.attribute("name", "process_name");
+    J.attribute("ph", "M");
+    J.attribute("pid", 0);
+    J.attributeObject("args", [&] { J.attribute("name", "NeuronCore"); });
+  });
+  for (unsigned K = 0; K != NumAgents; ++K) {
+    J.object([&] {
+      J.attribute("name", "thread_name");
+      J.attribute("ph", "M");
+      J.attribute("pid", 0);
+      J.attribute("tid", K);
+      J.attributeObject("args",
+                        [&] { J.attribute("name", NeuronISA::agentName(K)); });
+    });
+    J.object([&] {
+      J.attribute("name", "thread_sort_index");
+      J.attribute("ph", "M");
+      J.attribute("pid", 0);
+      J.attribute("tid", K);
+      J.attributeObject("args", [&] { J.attribute("sort_index", K); });
+    });
+  }
+}
+
+void TraceWriter::writeRecord(json::OStream &J, const Record &R) const {
+  if (R.K == Kind::Counter) {
+    J.object([&] {
+      J.attribute("name", "s" + std::to_string(R.InstIdx));
+      J.attribute("cat", "semaphore");
+      J.attribute("ph", "C");
+      J.attribute("pid", 0);
+      J.attribute("ts", int64_t(R.Start));
+      J.attributeObject("args", [&] { J.attribute("value", R.Value); });
+    });
+    return;
+  }
+  const Inst &I = P.Insts[R.InstIdx];
+  // Not a structured binding: lambdas capture those only from C++20.
+  auto NameCat = nameAndCategory(P, I, R.K);
+  J.object([&] {
+    J.attribute("name", NameCat.first);
+    J.attribute("cat", NameCat.second);
+    J.attribute("ph", "X");
+    J.attribute("pid", 0);
+    J.attribute("tid", R.Agent);
+    J.attribute("ts", int64_t(R.Start));
+    J.attribute("dur", int64_t(R.Dur));
+    J.attributeObject("args", [&] {
+      J.attribute("line", I.Line);
+      if (R.K == Kind::Blocked) {
+        J.attribute("semaphore", "s" + std::to_string(R.Sem));
+        J.attribute("threshold", R.Value);
+      }
+    });
+  });
+}
+
 void TraceWriter::write(raw_ostream &OS) const {
   json::OStream J(OS);
   J.object([&] {
@@ -62,95 +146,9 @@ void TraceWriter::write(raw_ostream &OS) const {
       J.attribute("dropped_events", int64_t(Dropped));
     });
     J.attributeArray("traceEvents", [&] {
-      J.object([&] {
-        J.attribute("name", "process_name");
-        J.attribute("ph", "M");
-        J.attribute("pid", 0);
-        J.attributeObject("args", [&] { J.attribute("name", "NeuronCore"); });
-      });
-      for (unsigned K = 0; K != NumAgents; ++K) {
-        J.object([&] {
-          J.attribute("name", "thread_name");
-          J.attribute("ph", "M");
-          J.attribute("pid", 0);
-          J.attribute("tid", K);
-          J.attributeObject("args", [&] {
-            J.attribute("name", NeuronISA::agentName(K));
-          });
-        });
-        J.object([&] {
-          J.attribute("name", "thread_sort_index");
-          J.attribute("ph", "M");
-          J.attribute("pid", 0);
-          J.attribute("tid", K);
-          J.attributeObject("args", [&] { J.attribute("sort_index", K); });
-        });
-      }
-      for (const Record &R : Records) {
-        if (R.K == Kind::Counter) {
-          J.object([&] {
-            J.attribute("name", "s" + std::to_string(R.InstIdx));
-            J.attribute("cat", "semaphore");
-            J.attribute("ph", "C");
-            J.attribute("pid", 0);
-            J.attribute("ts", int64_t(R.Start));
-            J.attributeObject("args",
-                              [&] { J.attribute("value", R.Value); });
-          });
-          continue;
-        }
-        const Inst &I = P.Insts[R.InstIdx];
-        std::string Name;
-        const char *Cat = "";
-        switch (R.K) {
-        case Kind::Data:
-          Name = P.name(I).str();
-          Cat = "data";
-          break;
-        case Kind::DMATrigger:
-          Name = P.name(I).str();
-          Cat = "dma-trigger";
-          break;
-        case Kind::Transfer:
-          Name = P.name(I).str();
-          Cat = "dma";
-          break;
-        case Kind::Blocked:
-          Name = "blocked: " + P.name(I).str();
-          Cat = "sync";
-          break;
-        case Kind::Barrier:
-          Name = "barrier";
-          Cat = "sync";
-          break;
-        case Kind::SyncOp:
-          Name = P.name(I).str();
-          Cat = "sync-op";
-          break;
-        case Kind::Control:
-          Name = P.name(I).str();
-          Cat = "control";
-          break;
-        case Kind::Counter:
-          break;
-        }
-        J.object([&] {
-          J.attribute("name", Name);
-          J.attribute("cat", Cat);
-          J.attribute("ph", "X");
-          J.attribute("pid", 0);
-          J.attribute("tid", R.Agent);
-          J.attribute("ts", int64_t(R.Start));
-          J.attribute("dur", int64_t(R.Dur));
-          J.attributeObject("args", [&] {
-            J.attribute("line", I.Line);
-            if (R.K == Kind::Blocked) {
-              J.attribute("semaphore", "s" + std::to_string(R.Sem));
-              J.attribute("threshold", R.Value);
-            }
-          });
-        });
-      }
+      writeMetadata(J);
+      for (const Record &R : Records)
+        writeRecord(J, R);
     });
   });
   OS << "\n";

@@ -26,6 +26,9 @@
 #include <vector>
 
 namespace llvm {
+namespace json {
+class OStream;
+} // namespace json
 namespace neuronisa_sim {
 
 class Program;
@@ -50,7 +53,7 @@ public:
   /// Writes the JSON document.
   void write(raw_ostream &OS) const;
 
-private:
+  /// What a record is (a duration of an instruction, or a counter value).
   enum class Kind : uint8_t {
     Data,
     DMATrigger,
@@ -61,6 +64,8 @@ private:
     Control,
     Counter
   };
+
+private:
   struct Record {
     uint64_t Start, Dur;
     uint32_t InstIdx; // or the semaphore of a counter
@@ -76,6 +81,9 @@ private:
     }
     Records.push_back(R);
   }
+  /// The process and thread names and order of the viewer.
+  void writeMetadata(json::OStream &J) const;
+  void writeRecord(json::OStream &J, const Record &R) const;
   void counter(unsigned Sem, uint64_t Time, int32_t Value) {
     add({Time, 0, Sem, 0, Kind::Counter, 0, Value});
     Values[Sem] = Value;

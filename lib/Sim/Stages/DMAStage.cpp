@@ -48,7 +48,7 @@ template <class OrderT> void DMAStage<OrderT>::startTransfer(unsigned QIdx) {
   St.Busy += Cost;
   Q.FreeAt = Start + Cost;
   occupyEngines(QIdx, Q.FreeAt);
-  Order.complete(A, I.Sem, Q.FreeAt + Lat);
+  Order.complete(A, I.Sem, Q.FreeAt + Lat, I);
   if (Q.FIFO.empty())
     Q.Scheduled = false;
   else

@@ -73,7 +73,7 @@ public:
   uint64_t transferStart(const DMAQueue &Q, const PendingTransfer &F) const {
     return std::max(Q.FreeAt, F.ReadyAt);
   }
-  void complete(uint8_t, int16_t, uint64_t) {}
+  void complete(uint8_t, int16_t, uint64_t, const Inst &) {}
   bool synchronize(unsigned, EngineStream &, const Inst &) {
     llvm_unreachable("synchronization is skipped in the dataflow limit");
   }

@@ -8,7 +8,21 @@ using NeuronISA::NumStreams;
 
 SemaphoreStage::SemaphoreStage(SimContext &Ctx)
     : Ctx(Ctx), Values(Ctx.MP.NumSemaphores, 0),
-      Waiters(Ctx.MP.NumSemaphores) {}
+      PendingIncs(Ctx.MP.NumSemaphores, 0), Waiters(Ctx.MP.NumSemaphores) {}
+
+// The 2^31 bound of the synchronization proofs (proofs/README.md, "What is
+// assumed"): waits compare (int32)(S - v), which is exact only while a
+// semaphore stays below 2^31, so an increment that would take one past
+// 2^31 - 1 stops the run with an error instead of wrapping.
+bool SemaphoreStage::mayIncrement(uint16_t Sem, const Inst &I) {
+  if (int64_t(Values[Sem]) + PendingIncs[Sem] < INT32_MAX)
+    return true;
+  Ctx.fail(SimResult::Status::RuntimeError, I,
+           "semaphore s" + Twine(Sem) +
+               " would pass 2^31 - 1 (the bound the waits' wrap-around "
+               "comparison needs)");
+  return false;
+}
 
 bool SemaphoreStage::synchronize(unsigned A, EngineStream &S, const Inst &I) {
   AgentStats &St = Ctx.Result.Agents[A];
@@ -47,9 +61,11 @@ bool SemaphoreStage::synchronize(unsigned A, EngineStream &S, const Inst &I) {
     Ctx.notify(OnInstruction, &SimListener::onInstruction, E);
     S.Time += I.Cost;
     uint64_t Visible = S.Time + latency();
-    if (I.Kind == Op::Inc)
+    if (I.Kind == Op::Inc) {
+      if (!mayIncrement(I.Sem, I))
+        return false;
       issue(static_cast<uint8_t>(A), I.Sem, false, 1, Visible);
-    else
+    } else
       issue(static_cast<uint8_t>(A), I.Sem, true, I.Imm, Visible);
     ++S.PC;
     ++S.Seq;
@@ -77,6 +93,8 @@ void SemaphoreStage::issue(uint8_t Agent, uint16_t Sem, bool IsSet,
     Id = NextId++;
   }
   ++PendingUpdates;
+  if (!IsSet)
+    ++PendingIncs[Sem];
   Ctx.Events.push(VisibleAt, IsSet ? EventKind::SemSet : EventKind::SemInc,
                   Agent, static_cast<int16_t>(Sem), Value, Id);
   SemaphoreEvent E{Agent, Sem, IsSet, Value, VisibleAt, Id};
@@ -90,6 +108,8 @@ void SemaphoreStage::handle(const PendingEvent &E) {
   }
   --PendingUpdates;
   bool IsSet = E.Kind == EventKind::SemSet;
+  if (!IsSet)
+    --PendingIncs[E.Sem];
   int32_t &V = Values[E.Sem];
   V = IsSet ? E.Value : int32_t(uint32_t(V) + 1);
   SemaphoreEvent Visible{E.Agent, static_cast<uint16_t>(E.Sem), IsSet, V,

@@ -69,9 +69,10 @@ public:
   uint64_t transferStart(const DMAQueue &, const PendingTransfer &) const {
     return Ctx.Now;
   }
-  /// A completion increments its semaphore operand (if any).
-  void complete(uint8_t Agent, int16_t Sem, uint64_t VisibleAt) {
-    if (Sem >= 0)
+  /// A completion of I increments its semaphore operand (if any).
+  void complete(uint8_t Agent, int16_t Sem, uint64_t VisibleAt,
+                const Inst &I) {
+    if (Sem >= 0 && mayIncrement(static_cast<uint16_t>(Sem), I))
       issue(Agent, static_cast<uint16_t>(Sem), false, 1, VisibleAt);
   }
   /// Executes wait, waitr, inc, semset or barrier I of stream A at Now.
@@ -92,6 +93,7 @@ private:
   bool satisfied(unsigned Sem, int32_t Threshold) const {
     return int32_t(uint32_t(Values[Sem]) - uint32_t(Threshold)) >= 0;
   }
+  bool mayIncrement(uint16_t Sem, const Inst &I);
   void issue(uint8_t Agent, uint16_t Sem, bool IsSet, int32_t Value,
              uint64_t VisibleAt);
   void wake(unsigned Sem);
@@ -102,6 +104,7 @@ private:
   EngineStream *Streams = nullptr;
   const std::vector<DMAQueue> *Queues = nullptr;
   std::vector<int32_t> Values;
+  std::vector<uint32_t> PendingIncs; // issued increments not visible yet
   std::vector<SmallVector<uint8_t, 2>> Waiters;
   uint64_t PendingUpdates = 0;
   std::vector<uint32_t> FreeIds;

@@ -161,7 +161,7 @@ bool StreamStage<OrderT>::dataPath(unsigned A, EngineStream &S,
     Ctx.notify(OnDataPath, &SimListener::onDataPath, E);
     executeDataPath(I, T, Ctx.M);
     S.Time = Start + Cost;
-    Order.complete(static_cast<uint8_t>(A), I.Sem, S.Time + Lat);
+    Order.complete(static_cast<uint8_t>(A), I.Sem, S.Time + Lat, I);
   }
   ++S.PC;
   ++S.Seq;

@@ -121,6 +121,107 @@ static std::string nonConstantHint(const Module &M, const Value *V) {
   return Why + ", and this one is computed at run time";
 }
 
+namespace {
+/// The instruction's operands as a call gives them (immediates, the
+/// partition starts of its tiles), and which argument gives each.
+struct CallOperands {
+  SmallVector<OperandValue, 16> Ops;
+  SmallVector<unsigned, 16> ArgOf;
+  SmallVector<TilePointer, 3> Tiles; // per argument
+  CallOperands(unsigned NumOps, unsigned NumArgs)
+      : Ops(NumOps), ArgOf(NumOps, ~0u), Tiles(NumArgs) {}
+  void set(unsigned Op, OperandValue V, unsigned Arg) {
+    Ops[Op] = V;
+    ArgOf[Op] = Arg;
+  }
+};
+} // namespace
+
+/// Sets the operands argument I (V, of kind A) gives; "" or why the argument
+/// is wrong.
+static std::string collectArgument(const Module &M, const Value *V,
+                                   unsigned I, const BuiltinArg &A,
+                                   TileFormat F, CallOperands &CO) {
+  switch (A.Kind) {
+  case BuiltinArg::Tile: {
+    auto *PT = dyn_cast<PointerType>(V->getType());
+    if (!PT)
+      return "must be " + describeKind(M, A.Kind);
+    unsigned Spaces = getTileAddrSpaces(F, *A.Spec);
+    if (!(Spaces & (1u << PT->getAddressSpace())))
+      return "must be " + describeSpaces(M, Spaces);
+    // A register plus a tile's address (or, in HBM, 0); the partition
+    // start from the pointer.
+    CO.set(A.Spec->baseOp(), OperandValue::virtualReg(), I);
+    if (A.Spec->Space == MemSpace::HBM) {
+      CO.set(A.Spec->offsetOp(), OperandValue::imm(0), I);
+      return "";
+    }
+    CO.Tiles[I] = analyzeTilePointer(V, M.getDataLayout());
+    CO.set(A.Spec->offsetOp(), OperandValue::symbol(), I);
+    CO.set(A.Spec->partStartOp(), OperandValue::imm(CO.Tiles[I].PartStart),
+           I);
+    return "";
+  }
+  case BuiltinArg::Reg:
+    if (!V->getType()->isIntegerTy(32))
+      return "must be " + describeKind(M, A.Kind);
+    CO.set(A.MIOp, OperandValue::virtualReg(), I);
+    return "";
+  case BuiltinArg::Imm:
+  case BuiltinArg::Sem: {
+    auto *CI = dyn_cast<ConstantInt>(V);
+    if (!CI || CI->getBitWidth() != 32)
+      return "must be " + describeKind(M, A.Kind) + nonConstantHint(M, V);
+    int64_t X = CI->getSExtValue();
+    // Only S0-S255 exist as registers (the machine may have fewer).
+    if (A.Kind == BuiltinArg::Sem && (X < 0 || X > 255))
+      return "is semaphore " + std::to_string(X) + ", out of range 0-255";
+    CO.set(A.MIOp,
+           A.Kind == BuiltinArg::Imm ? OperandValue::imm(X)
+                                     : OperandValue::reg(getSemaphoreReg(X)),
+           I);
+    return "";
+  }
+  case BuiltinArg::F32:
+    if (!isa<ConstantFP>(V) || !V->getType()->isFloatTy())
+      return "must be " + describeKind(M, A.Kind) + nonConstantHint(M, V);
+    CO.set(A.MIOp,
+           OperandValue::imm(bit_cast<uint32_t>(
+               cast<ConstantFP>(V)->getValueAPF().convertToFloat())),
+           I);
+    return "";
+  }
+  return "";
+}
+
+/// Every on-chip access of the call must lie inside the tile its pointer
+/// names (and not write a constant one); "" or why one does not.
+static std::string checkTileAccesses(const CallBase &CB,
+                                     const BuiltinSignature &P,
+                                     const CallOperands &CO, StringRef Name,
+                                     ScalarEvolution *SE) {
+  auto Imm = [&](unsigned Idx) { return CO.Ops[Idx].Value; };
+  for (unsigned I = 0; I < P.Args.size(); ++I) {
+    const BuiltinArg &A = P.Args[I];
+    if (A.Kind != BuiltinArg::Tile || A.Spec->Space != MemSpace::OnChip)
+      continue;
+    const Value *Ptr = CB.getArgOperand(I);
+    const TilePointer &T = CO.Tiles[I];
+    TileShape Shape = getTileShape(*A.Spec, Imm);
+    std::string Err = checkTileBounds(T, Shape.Partitions, Shape.FreeElems);
+    if (Err.empty() && Shape.Writes && T.Tile && T.Tile->isConstant())
+      Err = "writes " + describeTile(*T.Tile) +
+            ", which is constant (a const tile: its initial contents are "
+            "all it ever holds)";
+    if (Err.empty() && SE)
+      Err = checkRunTimeOffset(Ptr, T, *SE);
+    if (!Err.empty())
+      return ("'" + Twine(Name) + "' " + A.Spec->Role + ": " + Err).str();
+  }
+  return "";
+}
+
 std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
                                         const MCInstrInfo &MII,
                                         const MachineParams &MP,
@@ -148,7 +249,6 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
 
   const MCInstrDesc &D = MII.get(Opcode);
   TileFormat F = getTileFormat(D);
-  const DataLayout &DL = CB.getModule()->getDataLayout();
   SmallVector<StringRef, 8> ArgNames = getBuiltinArgNames(*B);
   // "argument 3 (p) of 'neuronisa.dve.copy'"
   auto ArgRef = [&](unsigned I) {
@@ -157,110 +257,31 @@ std::string NeuronISA::checkBuiltinCall(const CallBase &CB,
             "'")
         .str();
   };
-  // The instruction's operands as the call gives them (immediates, the
-  // partition starts of its tiles), and which argument gives each.
-  SmallVector<OperandValue, 16> Ops(D.getNumOperands());
-  SmallVector<unsigned, 16> ArgOf(D.getNumOperands(), ~0u);
-  SmallVector<TilePointer, 3> Tiles(N);
-  auto Set = [&](unsigned Op, OperandValue V, unsigned Arg) {
-    Ops[Op] = V;
-    ArgOf[Op] = Arg;
-  };
+  CallOperands CO(D.getNumOperands(), N);
   for (unsigned I = 0; I < N; ++I) {
-    const Value *V = CB.getArgOperand(I);
     BuiltinArg A = I < P.Args.size()
-                    ? P.Args[I]
-                    : BuiltinArg{BuiltinArg::Sem, DataOperands::semaphore(D)};
-    auto Bad = [&](const Twine &Why) { return ArgRef(I) + " " + Why.str(); };
-    switch (A.Kind) {
-    case BuiltinArg::Tile: {
-      auto *PT = dyn_cast<PointerType>(V->getType());
-      if (!PT)
-        return Bad("must be " + describeKind(M, A.Kind));
-      unsigned Spaces = getTileAddrSpaces(F, *A.Spec);
-      if (!(Spaces & (1u << PT->getAddressSpace())))
-        return Bad("must be " + describeSpaces(M, Spaces));
-      // A register plus a tile's address (or, in HBM, 0); the partition
-      // start from the pointer.
-      Set(A.Spec->baseOp(), OperandValue::virtualReg(), I);
-      if (A.Spec->Space == MemSpace::HBM) {
-        Set(A.Spec->offsetOp(), OperandValue::imm(0), I);
-        break;
-      }
-      Tiles[I] = analyzeTilePointer(V, DL);
-      Set(A.Spec->offsetOp(), OperandValue::symbol(), I);
-      Set(A.Spec->partStartOp(), OperandValue::imm(Tiles[I].PartStart), I);
-      break;
-    }
-    case BuiltinArg::Reg:
-      if (!V->getType()->isIntegerTy(32))
-        return Bad("must be " + describeKind(M, A.Kind));
-      Set(A.MIOp, OperandValue::virtualReg(), I);
-      break;
-    case BuiltinArg::Imm:
-    case BuiltinArg::Sem: {
-      auto *CI = dyn_cast<ConstantInt>(V);
-      if (!CI || CI->getBitWidth() != 32)
-        return Bad("must be " + describeKind(M, A.Kind) +
-                   nonConstantHint(M, V));
-      int64_t X = CI->getSExtValue();
-      // Only S0-S255 exist as registers (the machine may have fewer).
-      if (A.Kind == BuiltinArg::Sem && (X < 0 || X > 255))
-        return Bad("is semaphore " + std::to_string(X) +
-                   ", out of range 0-255");
-      Set(A.MIOp,
-          A.Kind == BuiltinArg::Imm ? OperandValue::imm(X)
-                                 : OperandValue::reg(getSemaphoreReg(X)),
-          I);
-      break;
-    }
-    case BuiltinArg::F32:
-      if (!isa<ConstantFP>(V) || !V->getType()->isFloatTy())
-        return Bad("must be " + describeKind(M, A.Kind) +
-                   nonConstantHint(M, V));
-      Set(A.MIOp,
-          OperandValue::imm(bit_cast<uint32_t>(
-              cast<ConstantFP>(V)->getValueAPF().convertToFloat())),
-          I);
-      break;
-    }
+                       ? P.Args[I]
+                       : BuiltinArg{BuiltinArg::Sem,
+                                    DataOperands::semaphore(D)};
+    std::string Why = collectArgument(M, CB.getArgOperand(I), I, A, F, CO);
+    if (!Why.empty())
+      return ArgRef(I) + " " + Why;
   }
   // What the call leaves implicit: no completion semaphore, the dynamic
   // wait's offset 0.
   if (P.OptionalSem && N == P.Args.size())
-    Ops[DataOperands::semaphore(D)] = OperandValue::reg(NeuronISA::SNONE);
+    CO.Ops[DataOperands::semaphore(D)] = OperandValue::reg(NeuronISA::SNONE);
   if (Opcode != B->BuiltinOpcode)
-    Ops[getNamedOperandIdx(Opcode, OpName::off)] = OperandValue::imm(0);
+    CO.Ops[getNamedOperandIdx(Opcode, OpName::off)] = OperandValue::imm(0);
 
   // Every field in its operand type's range, and the shape rules.
   if (std::optional<OperandError> E =
-          checkOperands(MP, D, [&](unsigned Idx) { return Ops[Idx]; })) {
-    if (E->OpIdx < ArgOf.size() && ArgOf[E->OpIdx] != ~0u)
-      return ArgRef(ArgOf[E->OpIdx]) + ": " + E->Msg;
+          checkOperands(MP, D, [&](unsigned Idx) { return CO.Ops[Idx]; })) {
+    if (E->OpIdx < CO.ArgOf.size() && CO.ArgOf[E->OpIdx] != ~0u)
+      return ArgRef(CO.ArgOf[E->OpIdx]) + ": " + E->Msg;
     return ("'" + Twine(Name) + "': " + E->Msg).str();
   }
-
-  // Every on-chip access must lie inside the tile its pointer names.
-  auto Imm = [&](unsigned Idx) { return Ops[Idx].Value; };
-  for (unsigned I = 0; I < P.Args.size(); ++I) {
-    const BuiltinArg &A = P.Args[I];
-    if (A.Kind != BuiltinArg::Tile || A.Spec->Space != MemSpace::OnChip)
-      continue;
-    const Value *Ptr = CB.getArgOperand(I);
-    TileShape Shape = getTileShape(*A.Spec, Imm);
-    std::string Err =
-        checkTileBounds(Tiles[I], Shape.Partitions, Shape.FreeElems);
-    if (Err.empty() && Shape.Writes && Tiles[I].Tile &&
-        Tiles[I].Tile->isConstant())
-      Err = "writes " + describeTile(*Tiles[I].Tile) +
-            ", which is constant (a const tile: its initial contents are "
-            "all it ever holds)";
-    if (Err.empty() && SE)
-      Err = checkRunTimeOffset(Ptr, Tiles[I], *SE);
-    if (!Err.empty())
-      return ("'" + Twine(Name) + "' " + A.Spec->Role + ": " + Err).str();
-  }
-  return "";
+  return checkTileAccesses(CB, P, CO, Name, SE);
 }
 
 /// The semaphore register named by a constant argument.

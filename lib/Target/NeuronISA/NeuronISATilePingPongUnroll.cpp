@@ -190,6 +190,125 @@ bool foldTiles(Loop &L, const TileRotationPlan &Plan, ScalarEvolution &SE) {
 }
 } // namespace
 
+namespace {
+/// The analyses of one function that unrolling reads and keeps up to date.
+struct UnrollContext {
+  const DataLayout &DL;
+  DominatorTree &DT;
+  LoopInfo &LI;
+  ScalarEvolution &SE;
+  AssumptionCache &AC;
+  const TargetTransformInfo &TTI;
+  OptimizationRemarkEmitter &ORE;
+  const MCInstrInfo &MII;
+};
+} // namespace
+
+/// The unroll factor of L: the tile rotation's period, and a multiple of it
+/// that also brings an HBM-carried dependence into one copy, unless that
+/// would be too large (then HBM is left alone, with a remark).
+static unsigned combinedFactor(Loop &L, const TileRotationPlan &Plan,
+                               HBMCarriedPlan &HBM,
+                               OptimizationRemarkEmitter &ORE) {
+  bool Rotates = Plan.Verdict == TileRotationPlan::Unroll;
+  unsigned Factor = Rotates ? Plan.Factor : 1;
+  if (HBM.Verdict != HBMCarriedPlan::Unroll)
+    return Factor;
+  unsigned Both = std::lcm(Factor, HBM.Factor);
+  if (Both > MaxRotationFactor) {
+    remarkHBMLeftAlone(ORE, L, "FactorTooLarge",
+                       "with the tile rotation's period " + Twine(Factor) +
+                           " the factor would be " + Twine(Both) +
+                           ", more than " + Twine(MaxRotationFactor));
+    HBM.Verdict = HBMCarriedPlan::LeftAlone;
+    return Factor;
+  }
+  return Both;
+}
+
+/// LLVM's UnrollLoop on L (in loop-simplify and LCSSA form) by Factor, with
+/// no remainder loop.
+static LoopUnrollResult unrollBy(Loop *L, unsigned Factor, UnrollContext &C) {
+  UnrollLoopOptions ULO;
+  ULO.Count = Factor;
+  ULO.Force = false;
+  ULO.Runtime = false; // every copy keeps its exit test: no remainder
+  ULO.AllowExpensiveTripCount = false;
+  ULO.UnrollRemainder = false;
+  ULO.ForgetAllSCEV = false;
+  ULO.SCEVExpansionBudget = 0;
+  return UnrollLoop(L, ULO, &C.LI, &C.SE, &C.DT, &C.AC, &C.TTI,
+                    /*ORE=*/nullptr, /*PreserveLCSSA=*/true);
+}
+
+/// Plans and performs the unrolling of one loop; true if it changed the
+/// function.
+static bool unrollForTiles(Loop *L, UnrollContext &C) {
+  OptimizationRemarkEmitter &ORE = C.ORE;
+  TileRotationPlan Plan = planTileRotation(*L, C.DL, C.SE);
+  HBMCarriedPlan HBM = EnableHBMCarriedUnroll
+                           ? planHBMCarried(*L, C.SE, C.DT, C.MII)
+                           : HBMCarriedPlan();
+  if (Plan.Verdict == TileRotationPlan::LeftAlone)
+    remarkLeftAlone(ORE, *L, Plan.RemarkName, Plan.Why);
+  if (HBM.Verdict == HBMCarriedPlan::LeftAlone)
+    remarkHBMLeftAlone(ORE, *L, HBM.RemarkName, HBM.Why);
+  bool Rotates = Plan.Verdict == TileRotationPlan::Unroll;
+  unsigned Factor = combinedFactor(*L, Plan, HBM, ORE);
+  if (!Rotates && HBM.Verdict != HBMCarriedPlan::Unroll)
+    return false;
+  // A multiple of the rotation's period: the phis fold all the same.
+  Plan.Factor = Factor;
+  if (Factor == 1) { // nothing alternates: the phis are constants
+    if (!foldTiles(*L, Plan, C.SE))
+      remarkLeftAlone(ORE, *L, "NotFolded",
+                      "a tile phi did not fold to its one place");
+    return true;
+  }
+  // UnrollLoop wants a preheader and exits reached from the loop only
+  // (loop-simplify form), and loop-closed SSA: values used after the loop
+  // pass through phis of its exits, which it extends for each copy.
+  bool Changed = simplifyLoop(L, &C.DT, &C.LI, &C.SE, &C.AC,
+                              /*MSSAU=*/nullptr, /*PreserveLCSSA=*/false);
+  Changed |= formLCSSARecursively(*L, C.DT, &C.LI, &C.SE);
+  // A full unroll deletes L and may merge its header away: the remark
+  // below names them as they were, and is attached to the preheader,
+  // which survives.
+  DebugLoc StartLoc = L->getStartLoc();
+  std::string HeaderName = L->getHeader()->getName().str();
+  BasicBlock *Preheader = L->getLoopPreheader();
+  LoopUnrollResult R = unrollBy(L, Factor, C);
+  if (R == LoopUnrollResult::Unmodified) {
+    if (Rotates)
+      remarkLeftAlone(ORE, *L, "NotUnrolled",
+                      "LLVM's UnrollLoop cannot unroll it");
+    if (HBM.Verdict == HBMCarriedPlan::Unroll)
+      remarkHBMLeftAlone(ORE, *L, "NotUnrolled",
+                         "LLVM's UnrollLoop cannot unroll it");
+    return Changed;
+  }
+  if (HBM.Verdict == HBMCarriedPlan::Unroll)
+    ORE.emit([&]() {
+      return OptimizationRemark(DEBUG_TYPE, "HBMCarriedUnrolled", StartLoc,
+                                Preheader)
+             << "loop '" << ore::NV("Loop", HeaderName) << "' unrolled by "
+             << ore::NV("Factor", Factor)
+             << ": an HBM load reads what a store wrote "
+             << ore::NV("Distance", HBM.Distance)
+             << " iteration(s) back at run-time offsets";
+    });
+  // Fully unrolled (a constant trip count below the factor): L is gone,
+  // and every copy already sees its constants.
+  if (R == LoopUnrollResult::FullyUnrolled || !Rotates)
+    return true;
+  if (!foldTiles(*L, Plan, C.SE))
+    remarkLeftAlone(ORE, *L, "NotFolded",
+                    "unrolled by " + Twine(Plan.Factor) +
+                        ", but a tile phi or select of a copy did not "
+                        "fold to one place");
+  return true;
+}
+
 bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
   if (!EnablePingPongUnroll || F.isDeclaration() ||
       F.hasAvailableExternallyLinkage())
@@ -201,20 +320,23 @@ bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
   LoopInfo LI(DT);
   if (LI.empty())
     return false;
-  const DataLayout &DL = F.getDataLayout();
   AssumptionCache &AC =
       getAnalysis<AssumptionCacheTracker>().getAssumptionCache(F);
   TargetLibraryInfo &TLI =
       getAnalysis<TargetLibraryInfoWrapperPass>().getTLI(F);
-  const TargetTransformInfo &TTI =
-      getAnalysis<TargetTransformInfoWrapperPass>().getTTI(F);
   ScalarEvolution SE(F, TLI, AC, DT, LI);
   OptimizationRemarkEmitter ORE(&F);
-  const MCInstrInfo &MII =
-      *getAnalysis<TargetPassConfig>()
-           .getTM<TargetMachine>()
-           .getSubtargetImpl(F)
-           ->getInstrInfo();
+  UnrollContext C{F.getDataLayout(),
+                  DT,
+                  LI,
+                  SE,
+                  AC,
+                  getAnalysis<TargetTransformInfoWrapperPass>().getTTI(F),
+                  ORE,
+                  *getAnalysis<TargetPassConfig>()
+                       .getTM<TargetMachine>()
+                       .getSubtargetImpl(F)
+                       ->getInstrInfo()};
 
   // Innermost loops first: unrolling an outer loop clones its inner loops,
   // which are then already unrolled. A loop is planned only when its turn
@@ -222,94 +344,8 @@ bool NeuronISATilePingPongUnroll::runOnFunction(Function &F) {
   // loop but the one unrolled (fully, for a small constant trip count).
   SmallVector<Loop *, 8> Loops = LI.getLoopsInPreorder();
   bool Changed = false;
-  for (Loop *L : reverse(Loops)) {
-    TileRotationPlan Plan = planTileRotation(*L, DL, SE);
-    HBMCarriedPlan HBM = EnableHBMCarriedUnroll
-                             ? planHBMCarried(*L, SE, DT, MII)
-                             : HBMCarriedPlan();
-    if (Plan.Verdict == TileRotationPlan::LeftAlone)
-      remarkLeftAlone(ORE, *L, Plan.RemarkName, Plan.Why);
-    if (HBM.Verdict == HBMCarriedPlan::LeftAlone)
-      remarkHBMLeftAlone(ORE, *L, HBM.RemarkName, HBM.Why);
-    bool Rotates = Plan.Verdict == TileRotationPlan::Unroll;
-    unsigned Factor = Rotates ? Plan.Factor : 1;
-    if (HBM.Verdict == HBMCarriedPlan::Unroll) {
-      unsigned Both = std::lcm(Factor, HBM.Factor);
-      if (Both > MaxRotationFactor) {
-        remarkHBMLeftAlone(ORE, *L, "FactorTooLarge",
-                           "with the tile rotation's period " +
-                               Twine(Factor) + " the factor would be " +
-                               Twine(Both) + ", more than " +
-                               Twine(MaxRotationFactor));
-        HBM.Verdict = HBMCarriedPlan::LeftAlone;
-      } else {
-        Factor = Both;
-      }
-    }
-    if (!Rotates && HBM.Verdict != HBMCarriedPlan::Unroll)
-      continue;
-    // A multiple of the rotation's period: the phis fold all the same.
-    Plan.Factor = Factor;
-    if (Factor == 1) { // nothing alternates: the phis are constants
-      Changed = true;
-      if (!foldTiles(*L, Plan, SE))
-        remarkLeftAlone(ORE, *L, "NotFolded",
-                        "a tile phi did not fold to its one place");
-      continue;
-    }
-    // UnrollLoop wants a preheader and exits reached from the loop only
-    // (loop-simplify form), and loop-closed SSA: values used after the loop
-    // pass through phis of its exits, which it extends for each copy.
-    Changed |= simplifyLoop(L, &DT, &LI, &SE, &AC, /*MSSAU=*/nullptr,
-                            /*PreserveLCSSA=*/false);
-    Changed |= formLCSSARecursively(*L, DT, &LI, &SE);
-    // A full unroll deletes L and may merge its header away: the remark
-    // below names them as they were, and is attached to the preheader,
-    // which survives.
-    DebugLoc StartLoc = L->getStartLoc();
-    std::string HeaderName = L->getHeader()->getName().str();
-    BasicBlock *Preheader = L->getLoopPreheader();
-    UnrollLoopOptions ULO;
-    ULO.Count = Plan.Factor;
-    ULO.Force = false;
-    ULO.Runtime = false; // every copy keeps its exit test: no remainder
-    ULO.AllowExpensiveTripCount = false;
-    ULO.UnrollRemainder = false;
-    ULO.ForgetAllSCEV = false;
-    ULO.SCEVExpansionBudget = 0;
-    LoopUnrollResult R =
-        UnrollLoop(L, ULO, &LI, &SE, &DT, &AC, &TTI, /*ORE=*/nullptr,
-                   /*PreserveLCSSA=*/true);
-    if (R == LoopUnrollResult::Unmodified) {
-      if (Rotates)
-        remarkLeftAlone(ORE, *L, "NotUnrolled",
-                        "LLVM's UnrollLoop cannot unroll it");
-      if (HBM.Verdict == HBMCarriedPlan::Unroll)
-        remarkHBMLeftAlone(ORE, *L, "NotUnrolled",
-                           "LLVM's UnrollLoop cannot unroll it");
-      continue;
-    }
-    Changed = true;
-    if (HBM.Verdict == HBMCarriedPlan::Unroll)
-      ORE.emit([&]() {
-        return OptimizationRemark(DEBUG_TYPE, "HBMCarriedUnrolled", StartLoc,
-                                  Preheader)
-               << "loop '" << ore::NV("Loop", HeaderName)
-               << "' unrolled by " << ore::NV("Factor", Factor)
-               << ": an HBM load reads what a store wrote "
-               << ore::NV("Distance", HBM.Distance)
-               << " iteration(s) back at run-time offsets";
-      });
-    // Fully unrolled (a constant trip count below the factor): L is gone,
-    // and every copy already sees its constants.
-    if (R == LoopUnrollResult::FullyUnrolled || !Rotates)
-      continue;
-    if (!foldTiles(*L, Plan, SE))
-      remarkLeftAlone(ORE, *L, "NotFolded",
-                      "unrolled by " + Twine(Plan.Factor) +
-                          ", but a tile phi or select of a copy did not "
-                          "fold to one place");
-  }
+  for (Loop *L : reverse(Loops))
+    Changed |= unrollForTiles(L, C);
   return Changed;
 }
 
