@@ -1260,4 +1260,34 @@ TEST_F(SyncTest, CounterRegistersRunOutFallsBackToBarriers) {
   }
 }
 
+// The counter check that plans with split agents run first, right after the
+// thresholds, is a lower bound of what the register assignment needs: it
+// rejects where the counters cannot fit (without changing the function) and
+// never where they do.
+TEST_F(SyncTest, CountersCheckedFirstRejectOnlyWhatDoesNotFit) {
+  for (unsigned Queues : {12u, 13u}) {
+    MachineFunction *MF = parse(queueCountersMIR(Queues), "queues");
+    ASSERT_TRUE(MF);
+    EngineDependences DI;
+    DI.analyze(*MF);
+    unsigned Before = countInstrs(*MF);
+    SyncReport R;
+    SyncGenerator Gen(*MF, DI, loops(*MF), R);
+    PreciseSync Sync(Gen);
+    bool Fits = Sync.plan(/*CountersFirst=*/true);
+    EXPECT_EQ(Fits, Queues == 12) << Queues << " queues";
+    EXPECT_EQ(countInstrs(*MF), Before);
+    if (Fits) {
+      EXPECT_EQ(R.CounterRegs, 12u);
+      continue;
+    }
+    ASSERT_EQ(R.Fallbacks.size(), 1u);
+    EXPECT_NE(R.Fallbacks[0].Why.find("at least 13 agents need a counter "
+                                      "register, more than the 12 free"),
+              std::string::npos)
+        << R.Fallbacks[0].Why;
+    EXPECT_EQ(R.CounterRegs, 0u); // rejected before any was assigned
+  }
+}
+
 } // namespace

@@ -164,4 +164,55 @@ TEST(ThresholdBoundTest, SharedChunkMeetSeesCorrections) {
   EXPECT_EQ(Preheader.get(0).Off, 4);
 }
 
+// A meet of two states that share a chunk changes nothing where only the
+// shifts of agents without an Upper value in it differ.
+TEST(ThresholdBoundTest, SharedChunkIgnoresShiftsOfOtherAgents) {
+  std::vector<AgentId> A = manyGroups(100);
+  ThresholdBoundState Preheader(A);
+  Preheader.produce(0, 4); // DVE only
+  ThresholdBoundState Latch = Preheader;
+  Latch.correctCounters(corrections(0, -5)); // ACT: no Upper value
+  ThresholdBoundState Header = Preheader;
+  EXPECT_FALSE(Header.merge(Latch, BackEdge));
+  EXPECT_EQ(Header.get(0).Off, 4);
+  EXPECT_EQ(Header.get(1).K, Kind::Empty);
+}
+
+// A group's value does not depend on its index in the state (the bounds
+// are solved with the groups in any order, PreciseSync::sortByFirstProducer):
+// the same steps on the groups in reverse order give the same values.
+TEST(ThresholdBoundTest, ValuesDoNotDependOnTheOrderOfGroups) {
+  const unsigned N = 150; // 3 chunks
+  std::vector<AgentId> A = manyGroups(N), R(A.rbegin(), A.rend());
+  auto Rev = [&](unsigned G) { return N - 1 - G; };
+  ThresholdBoundState S(A), SR(R);
+  auto Produce = [&](unsigned G, int64_t Off) {
+    S.produce(G, Off);
+    SR.produce(Rev(G), Off);
+  };
+  Produce(3, 2);
+  Produce(70, 5);
+  Produce(149, 1);
+  ThresholdBoundState T = S, TR = SR; // another path
+  T.produce(3, 6);
+  TR.produce(Rev(3), 6);
+  T.produce(100, 0);
+  TR.produce(Rev(100), 0);
+  T.correctCounters(corrections(2, 1));
+  TR.correctCounters(corrections(2, 1));
+  EXPECT_EQ(S.merge(T, BackEdge), SR.merge(TR, BackEdge));
+  for (int Step = 0; Step < 20; ++Step) { // raises up to Unbounded
+    ThresholdBoundState U = S, UR = SR;
+    U.produce(70, 10 + Step);
+    UR.produce(Rev(70), 10 + Step);
+    EXPECT_EQ(S.merge(U, BackEdge), SR.merge(UR, BackEdge)) << Step;
+  }
+  for (unsigned G = 0; G < N; ++G) {
+    ThresholdBoundState::Bound V = S.get(G), VR = SR.get(Rev(G));
+    EXPECT_EQ(V.K, VR.K) << G;
+    EXPECT_EQ(V.Off, VR.Off) << G;
+  }
+  EXPECT_EQ(S.get(70).K, Kind::Unbounded);
+}
+
 } // namespace

@@ -49,6 +49,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace llvm {
@@ -142,6 +143,14 @@ struct SyncSite {
   AgentId Agent;     // completes it
   Engine WaitEngine; // runs the waits before it
   SmallVector<TileRef, 3> Refs;
+
+  SyncSite() = default;
+  SyncSite(const SyncSite &) = default;
+  SyncSite &operator=(const SyncSite &) = default;
+  /// noexcept (SmallVector's move is not declared so): a growing
+  /// std::vector then moves its sites instead of copying each.
+  SyncSite(SyncSite &&) noexcept = default;
+  SyncSite &operator=(SyncSite &&) noexcept = default;
 };
 
 /// Why a conflict between a producer and a consumer may be coarser than the
@@ -200,7 +209,18 @@ struct DependenceGroup {
   AgentId Producer;                  // F
   SmallVector<unsigned, 4> Producers; // site ids, ascending
   SmallVector<unsigned, 4> Consumers; // site ids, ascending
+
+  DependenceGroup() = default;
+  DependenceGroup(const DependenceGroup &) = default;
+  DependenceGroup &operator=(const DependenceGroup &) = default;
+  /// noexcept: a growing std::vector moves its groups instead of copying
+  /// them (a large function has tens of thousands).
+  DependenceGroup(DependenceGroup &&) noexcept = default;
+  DependenceGroup &operator=(DependenceGroup &&) noexcept = default;
 };
+static_assert(std::is_nothrow_move_constructible_v<SyncSite> &&
+                  std::is_nothrow_move_constructible_v<DependenceGroup>,
+              "vectors of sites and groups would copy them when growing");
 
 class EngineDependences {
 public:

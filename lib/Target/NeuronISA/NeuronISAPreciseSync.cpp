@@ -373,6 +373,19 @@ void PreciseSync::waitForKnownUnions() {
         NeedsSnapshot[R.Group] = true;
 }
 
+/// A group's bounds do not depend on where it lies in the state (the
+/// solver only sees whether some value changed), so the order of the
+/// groups is free: by first producer site, the groups a block produces for lie in
+/// few of the state's chunks, which its transfer copies and the meets
+/// after it compare (in another order, a block of a large function writes
+/// about one chunk per group it produces for).
+void PreciseSync::sortByFirstProducer(MutableArrayRef<unsigned> Gs) const {
+  llvm::stable_sort(Gs, [&](unsigned A, unsigned B) {
+    const auto &PA = Groups[A].Producers, &PB = Groups[B].Producers;
+    return (PA.empty() ? ~0u : PA.front()) < (PB.empty() ? ~0u : PB.front());
+  });
+}
+
 /// Upper bounds of the thresholds of Gs (state index I: group Gs[I]) at
 /// every block entry (ThresholdBoundState). BoundAgents must outlive the
 /// result: the states point into it.
@@ -435,6 +448,9 @@ void PreciseSync::dropBoundedSnapshotWaits() {
   // the limit the waits stay (sound; they may take registers).
   if (Snap.empty() || uint64_t(Snap.size()) * RPO.size() > BoundedDropLimit)
     return;
+  sortByFirstProducer(Snap);
+  for (unsigned I = 0; I < Snap.size(); ++I)
+    Index[Snap[I]] = I;
   std::vector<AgentId> Agents;
   auto Bounds = solveThresholdBounds(Snap, Agents);
   // The largest counter-relative wait per (engine, agent) of the consumers
@@ -945,7 +961,7 @@ void PreciseSync::emit() {
   }
 }
 
-bool PreciseSync::plan() {
+bool PreciseSync::plan(bool CountersFirst) {
   {
     SyncPhaseTimer T("precise-counters", "Precise: counters");
     computeCounters();
@@ -955,6 +971,8 @@ bool PreciseSync::plan() {
     Groups.assign(Deps.groups().begin(), Deps.groups().end());
     computeThresholds();
   }
+  if (CountersFirst && !countersMayFit())
+    return false;
   {
     SyncPhaseTimer T("precise-snapshot-unions", "Precise: snapshot unions");
     dropImpliedSnapshotWaits();

@@ -54,8 +54,12 @@ public:
   }
   /// Steps 1-3 and the wait order and hoisting, without changing the
   /// function (the report gets the plan's fallbacks). Returns false when
-  /// the counters do not fit.
-  bool plan();
+  /// the counters do not fit. CountersFirst: right after the thresholds,
+  /// give up where a lower bound of the counters already exceeds the free
+  /// registers (the fallback then says "at least"), before the snapshot
+  /// and register work that would find the same (a plan with split agents,
+  /// which is dropped when its counters do not fit).
+  bool plan(bool CountersFirst = false);
   /// Step 4: emits what plan() decided.
   void emitPlan();
   /// What -neuronisa-sync-explain-snapshots prints for the plan.
@@ -109,6 +113,9 @@ private:
   std::unique_ptr<SyncDataflow<ThresholdBoundState>>
   solveThresholdBounds(ArrayRef<unsigned> Groups,
                        std::vector<AgentId> &BoundAgents) const;
+  /// Sorts groups by their first producer site, the order in which to give
+  /// them to solveThresholdBounds (see there).
+  void sortByFirstProducer(MutableArrayRef<unsigned> Gs) const;
   void mergeSnapshots();
   void combineWaits();
   void orderWaitsByRelease();
@@ -235,6 +242,9 @@ private:
   };
 
   bool allocateRegisters();
+  void assignCounterOwners();
+  unsigned countersNeededAtLeast();
+  bool countersMayFit();
   bool assignCounters(std::vector<RegisterOccupancy> &Occupied,
                       BitVector &CounterUsed);
   void shareSnapshots();

@@ -599,13 +599,10 @@ void PreciseSync::shareSnapshots() {
 }
 
 /// Agents whose counts change identically at every block end hold equal
-/// counters (all start at 0): they share one register and one addi.
-/// Counters whose live ranges (from their seeds to their last reads) do not
-/// meet share a register too. Returns false if they do not fit.
-bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
-                                 BitVector &CounterUsed) {
+/// counters (all start at 0): they share one register and one addi
+/// (CounterOwner: the first of them).
+void PreciseSync::assignCounterOwners() {
   std::map<std::vector<std::pair<unsigned, int64_t>>, AgentId> ByPattern;
-  unsigned NumCounters = 0, NumUnplaced = 0;
   for (AgentId F = 0; F < MaxSyncAgents; ++F) {
     OwnsCounter[F] = false;
     CounterReg[F] = SyncRegs::zeroReg();
@@ -620,6 +617,55 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
     CounterOwner[F] = It->second;
     OwnsCounter[F] = New;
   }
+}
+
+/// A lower bound of the counters assignCounters places, from the waits as
+/// computeThresholds leaves them. No later step drops a counter-relative
+/// wait (they drop snapshot waits, or replace a consumer's waits on an
+/// agent by one counter-relative wait), and counterRange counts one as a
+/// read wherever the counter is seeded: in every block but the entry when
+/// counters are seeded at the entry (not lazily). Such counters are all
+/// live at the entry's end (their seed, or position 0 when the entry is
+/// seeded too), so each non-empty one takes a register of its own.
+/// Returns 0 with lazy seeding (ranges may then not meet).
+unsigned PreciseSync::countersNeededAtLeast() {
+  if (LazyCounters)
+    return 0;
+  assignCounterOwners();
+  bool Read[MaxSyncAgents] = {};
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  for (unsigned C = 0; C < Waits.size(); ++C) {
+    if (Gen.getRPOIndex(*Sites[C].MBB) == 0)
+      continue; // the entry may not be seeded
+    for (const WaitRequest &R : Waits[C])
+      if (!R.Snapshot && OwnsCounter[CounterOwner[R.F]])
+        Read[CounterOwner[R.F]] = true;
+  }
+  return llvm::count(Read, true);
+}
+
+/// False, with the fallback noted, where countersNeededAtLeast exceeds the
+/// free registers: assignCounters would not fit them either.
+bool PreciseSync::countersMayFit() {
+  unsigned Needed = countersNeededAtLeast();
+  if (Needed <= Pool.size())
+    return true;
+  Gen.noteFallback(&Gen.getFunction().front(),
+                   "at least " + std::to_string(Needed) +
+                       " agents need a counter register, more than the " +
+                       std::to_string(Pool.size()) +
+                       " free registers: using the barrier algorithm");
+  return false;
+}
+
+/// Agents whose counts change identically at every block end hold equal
+/// counters (all start at 0): they share one register and one addi.
+/// Counters whose live ranges (from their seeds to their last reads) do not
+/// meet share a register too. Returns false if they do not fit.
+bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
+                                 BitVector &CounterUsed) {
+  unsigned NumCounters = 0, NumUnplaced = 0;
+  assignCounterOwners();
   CounterUsed.resize(Pool.size());
   for (AgentId F = 0; F < MaxSyncAgents; ++F) {
     if (!OwnsCounter[F])
@@ -675,16 +721,20 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
   if (Fallen.empty())
     return;
   std::vector<AgentId> Agents;
-  auto Bounds = solveThresholdBounds(Fallen, Agents);
-  for (unsigned I = 0; I < Fallen.size(); ++I) {
-    unsigned GI = Fallen[I];
+  SmallVector<unsigned, 32> Sorted(Fallen.begin(), Fallen.end());
+  sortByFirstProducer(Sorted);
+  auto Bounds = solveThresholdBounds(Sorted, Agents);
+  DenseMap<unsigned, unsigned> Slot; // group -> its index in Sorted
+  for (unsigned I = 0; I < Sorted.size(); ++I)
+    Slot[Sorted[I]] = I;
+  for (unsigned GI : Fallen) {
     const DependenceGroup &G = Groups[GI];
     const MachineBasicBlock *First = nullptr;
     SmallVector<unsigned, 4> Affected;
     unsigned EveryEarlier = 0;
     for (unsigned C : G.Consumers) {
       const MachineBasicBlock &CB = *Deps.sites()[C].MBB;
-      ThresholdBoundState::Bound V = Bounds->incoming(CB)->get(I);
+      ThresholdBoundState::Bound V = Bounds->incoming(CB)->get(Slot[GI]);
       auto IsSnapshotWait = [&](const WaitRequest &R) {
         return R.Group == GI && R.Snapshot;
       };

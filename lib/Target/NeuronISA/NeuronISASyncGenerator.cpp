@@ -455,6 +455,20 @@ void SyncGenerator::solveWaited(
   for (unsigned I = 0; I < RPO.size(); ++I)
     for (const auto &[P, K] : InBlock[I].Max)
       Limits->addWait(P, I);
+  // Where the baseline restarts at boundaries, cycles need no widening.
+  if (!IsBoundary) {
+    std::vector<SmallVector<unsigned, 2>> Succs(RPO.size());
+    std::vector<SyncAgentMask> Produces(RPO.size(), 0);
+    for (unsigned I = 0; I < RPO.size(); ++I) {
+      for (const MachineBasicBlock *S : RPO[I]->successors())
+        if (RPOIndex[S->getNumber()] != ~0u)
+          Succs[I].push_back(RPOIndex[S->getNumber()]);
+      for (AgentId F = 0; F < MaxSyncAgents; ++F)
+        if (getProducerCount(*RPO[I], F))
+          Produces[I] |= syncAgentBit(F);
+    }
+    Limits->setCycles(std::move(Succs), std::move(Produces), PairAgent);
+  }
 
   Waited = std::make_unique<SyncDataflow<WaitedState>>(RPO);
   // At the entry (and after a barrier) S_F >= 0 = C_F has been waited for.

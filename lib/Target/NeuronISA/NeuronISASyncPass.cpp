@@ -134,7 +134,7 @@ struct PrecisePlan {
     Report.FreeRegs = FreeRegs;
     Gen = std::make_unique<SyncGenerator>(MF, *Deps, MLI, Report);
     Sync = std::make_unique<PreciseSync>(*Gen);
-    Planned = Sync->plan();
+    Planned = Sync->plan(/*CountersFirst=*/SplitDeps != nullptr);
   }
   PrecisePlan(const PrecisePlan &) = delete;
   PrecisePlan &operator=(const PrecisePlan &) = delete;

@@ -242,44 +242,48 @@ ThresholdBoundState::chunkForWrite(unsigned Index) {
 
 /// The meet of chunk Index with Other's; true if it changed.
 bool ThresholdBoundState::mergeChunk(unsigned Index,
-                                     const ThresholdBoundState &Other) {
+                                     const ThresholdBoundState &Other,
+                                     SyncAgentMask ShiftsDiffer) {
   const Chunk *Mine = Chunks[Index].get(), *Theirs = Other.Chunks[Index].get();
   if (!Theirs)
     return false; // every other value is Empty: nothing changes
-  if (Mine == Theirs) {
-    bool SameShifts = true;
-    for (AgentId F = 0; F < MaxSyncAgents && SameShifts; ++F)
-      SameShifts = !(Mine->UpperAgents & syncAgentBit(F)) ||
-                   Shift[F] == Other.Shift[F];
-    if (SameShifts)
-      return false;
-  }
+  if (Mine == Theirs && !(Mine->UpperAgents & ShiftsDiffer))
+    return false; // the same values, seen with the same shifts
   bool Changed = false;
   unsigned Base = Index * ChunkSize;
+  // The entries are read in place (get() per entry was most of the meet):
+  // Mine is this state's chunk until the first write, then its own copy.
   for (unsigned I = 0, N = std::min(ChunkSize, NumGroups - Base); I < N; ++I) {
-    unsigned G = Base + I;
-    Bound E = get(G), O = Other.get(G);
-    if (E.K == Kind::Unbounded || O.K == Kind::Empty ||
-        (E.K == Kind::Upper && O.K == Kind::Upper && O.Off <= E.Off))
+    const Entry &O = Theirs->Values[I];
+    if (O.K == Kind::Empty)
+      continue;
+    Kind EK = Mine ? Mine->Values[I].K : Kind::Empty;
+    if (EK == Kind::Unbounded)
+      continue;
+    AgentId F = GroupAgents[Base + I];
+    // Other's k in this state's shift: Off - Other.Shift[F] + Shift[F].
+    int64_t OOff = int64_t(O.Off) - Other.Shift[F] + Shift[F];
+    if (EK == Kind::Upper && O.K == Kind::Upper &&
+        OOff <= int64_t(Mine->Values[I].Off))
       continue;
     Changed = true;
     Chunk &C = chunkForWrite(Index);
+    Mine = &C;
     Entry &Slot = C.Values[I];
     if (O.K == Kind::Unbounded) {
       Slot.K = Kind::Unbounded;
       continue;
     }
     // O is Upper: an Empty value takes it, an Upper one the larger.
-    unsigned Raises = Theirs->Values[I].Raises;
-    if (E.K == Kind::Upper) {
+    unsigned Raises = O.Raises;
+    if (EK == Kind::Upper) {
       Raises = std::max<unsigned>(Raises, Slot.Raises) + 1;
       if (Raises >= MaxRaises) {
         Slot.K = Kind::Unbounded;
         continue;
       }
     }
-    AgentId F = GroupAgents[G];
-    Slot = {Kind::Upper, uint8_t(Raises), int32_t(O.Off + Shift[F])};
+    Slot = {Kind::Upper, uint8_t(Raises), int32_t(OOff)};
     C.UpperAgents |= syncAgentBit(F);
   }
   return Changed;
@@ -287,9 +291,13 @@ bool ThresholdBoundState::mergeChunk(unsigned Index,
 
 bool ThresholdBoundState::merge(const ThresholdBoundState &Other,
                                 const DataflowEdge &) {
+  SyncAgentMask ShiftsDiffer = 0;
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
+    if (Shift[F] != Other.Shift[F])
+      ShiftsDiffer |= syncAgentBit(F);
   bool Changed = false;
   for (unsigned I = 0, N = Chunks.size(); I < N; ++I)
-    Changed |= mergeChunk(I, Other);
+    Changed |= mergeChunk(I, Other, ShiftsDiffer);
   return Changed;
 }
 
@@ -390,14 +398,68 @@ bool WaitedLimits::waitsBetween(unsigned Pair, unsigned From,
   return It != V.end() && *It <= To;
 }
 
+void WaitedLimits::setCycles(std::vector<SmallVector<unsigned, 2>> Succs,
+                             std::vector<SyncAgentMask> Prods,
+                             ArrayRef<AgentId> Agents) {
+  Successors = std::move(Succs);
+  Produces = std::move(Prods);
+  PairAgent.assign(Agents.begin(), Agents.end());
+  Widens.clear();
+}
+
+bool WaitedLimits::waitsIn(unsigned Pair, unsigned Block) const {
+  return llvm::binary_search(WaitBlocks[Pair], Block);
+}
+
+bool WaitedLimits::widens(unsigned Pair, unsigned From, unsigned To) const {
+  if (!waitsBetween(Pair, To, From))
+    return true;
+  if (Successors.empty() || waitsIn(Pair, To) || waitsIn(Pair, From))
+    return false;
+  uint64_t N = Successors.size();
+  auto [It, New] = Widens.try_emplace((Pair * N + From) * N + To, false);
+  if (New)
+    It->second = producingCycleWithoutWait(Pair, From, To);
+  return It->second;
+}
+
+/// A search over (block, has a producer of the pair's agent run since To)
+/// from To to From, through the blocks of index To..From that do not wait
+/// on the pair. Gives up (no widening: the solve then iterates, exact all
+/// the same) past a budget of visits.
+bool WaitedLimits::producingCycleWithoutWait(unsigned Pair, unsigned From,
+                                             unsigned To) const {
+  constexpr unsigned Budget = 1u << 14;
+  SyncAgentMask Bit = syncAgentBit(PairAgent[Pair]);
+  std::vector<uint8_t> Seen(From - To + 1, 0); // bit 1 << produced
+  SmallVector<std::pair<unsigned, bool>, 32> Work;
+  auto Visit = [&](unsigned B, bool Produced) {
+    Produced |= (Produces[B] & Bit) != 0;
+    uint8_t Flag = 1u << Produced;
+    if (!(Seen[B - To] & Flag)) {
+      Seen[B - To] |= Flag;
+      Work.push_back({B, Produced});
+    }
+  };
+  Visit(To, false);
+  for (unsigned Visits = 0; !Work.empty() && Visits < Budget; ++Visits) {
+    auto [B, Produced] = Work.pop_back_val();
+    if (B == From && Produced)
+      return true;
+    for (unsigned S : Successors[B])
+      if (S > To && S <= From && !waitsIn(Pair, S))
+        Visit(S, Produced);
+  }
+  return false;
+}
+
 bool WaitedState::merge(const WaitedState &Other, const DataflowEdge &Edge) {
   bool Changed = false;
   for (unsigned P = 0, E = Waited.size(); P < E; ++P) {
     if (Other.Waited[P] >= Waited[P])
       continue;
     Changed = true;
-    if (Edge.isRetreating() && Limits &&
-        !Limits->waitsBetween(P, Edge.To, Edge.From))
+    if (Edge.isRetreating() && Limits && Limits->widens(P, Edge.From, Edge.To))
       Waited[P] = Nothing;
     else
       Waited[P] = Other.Waited[P];

@@ -22,6 +22,7 @@
 #include "NeuronISASyncDataflow.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Compiler.h"
@@ -29,6 +30,7 @@
 #include <limits>
 #include <memory>
 #include <utility>
+#include <vector>
 
 namespace llvm {
 class raw_ostream;
@@ -200,7 +202,9 @@ private:
   int32_t Shift[MaxSyncAgents];
 
   Chunk &chunkForWrite(unsigned Index);
-  bool mergeChunk(unsigned Index, const ThresholdBoundState &Other);
+  /// ShiftsDiffer: the agents whose Shift differs between the two states.
+  bool mergeChunk(unsigned Index, const ThresholdBoundState &Other,
+                  SyncAgentMask ShiftsDiffer);
 };
 
 /// The threshold of every dependence group at a program point (barrier
@@ -238,8 +242,31 @@ public:
   /// Has Pair a wait in a block of index From..To?
   bool waitsBetween(unsigned Pair, unsigned From, unsigned To) const;
 
+  /// The CFG by reverse post-order index, the agents each block produces
+  /// on, and each pair's agent: lets widens() look for cycles.
+  void setCycles(std::vector<SmallVector<unsigned, 2>> Successors,
+                 std::vector<SyncAgentMask> Produces,
+                 ArrayRef<AgentId> PairAgent);
+  /// Does a value of Pair that decreased along the retreating edge
+  /// From -> To fall forever (widen it to Nothing)? Yes where no block of
+  /// index To..From waits on the pair (every block of a cycle through the
+  /// edge lies there), and where a path To -> ... -> From through blocks
+  /// of that range without a wait on the pair runs a producer of its
+  /// agent: that cycle lowers the value by its producers and nothing
+  /// raises it, so the only value that meets what it brings back is
+  /// Nothing (otherwise the solve would walk down to it one iteration at a
+  /// time). Answers are remembered per (pair, edge).
+  bool widens(unsigned Pair, unsigned From, unsigned To) const;
+
 private:
   SmallVector<SmallVector<unsigned, 8>, 16> WaitBlocks;
+  std::vector<SmallVector<unsigned, 2>> Successors;
+  std::vector<SyncAgentMask> Produces;
+  SmallVector<AgentId, 16> PairAgent;
+  mutable DenseMap<uint64_t, bool> Widens;
+  bool waitsIn(unsigned Pair, unsigned Block) const;
+  bool producingCycleWithoutWait(unsigned Pair, unsigned From,
+                                 unsigned To) const;
 };
 
 /// What each engine has already waited for, at a program point: for every
@@ -252,11 +279,10 @@ private:
 /// the pair can ask for at a point, since a wait raises k to its own
 /// threshold whatever k was. The analysis cuts k below that floor to
 /// Nothing (forgetBelow), which changes no decision. Values that decrease
-/// along a retreating edge S -> H where no block between H and S in reverse
-/// post-order waits on the pair (so no cycle through the edge does: every
-/// block of such a cycle lies there) decrease forever, by the producers of
-/// F around the cycle: they widen to Nothing at once, the value they would
-/// reach at the floor.
+/// along a retreating edge S -> H where a cycle through the edge runs a
+/// producer of F and no wait on the pair (WaitedLimits::widens) decrease
+/// forever, by the producers of F around the cycle: they widen to Nothing
+/// at once, the value they would reach at the floor.
 class WaitedState {
 public:
   static constexpr int64_t Nothing = std::numeric_limits<int64_t>::min();
