@@ -253,6 +253,9 @@ private:
   void shareSnapshot(unsigned Group, unsigned Holder, int64_t Delta);
   bool assignSnapshots(const BitVector &CounterUsed,
                        std::vector<RegisterOccupancy> &Occupied);
+  SmallVector<std::pair<uint64_t, unsigned>, 8> snapshotPriorities();
+  void explainSnapshotDemand(ArrayRef<std::pair<uint64_t, unsigned>> Want,
+                             const BitVector &CounterUsed);
   void boundFallbackWaits(ArrayRef<unsigned> Fallen);
   int64_t fallbackThreshold(ThresholdBoundState::Bound V, unsigned Consumer,
                             const WaitRequest &R) const;
