@@ -25,7 +25,6 @@
 #include "NeuronISASyncState.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <vector>
@@ -35,9 +34,9 @@ class MachineLoop;
 
 namespace NeuronISA {
 
-/// -neuronisa-sync-entry-bookkeeping-at-end: counters seeded and snapshots
-/// initialized at the end of the entry block instead of its start.
-extern cl::opt<bool> EntryBookkeepingAtEnd;
+/// -neuronisa-sync-entry-bookkeeping-at-end: are counters seeded and
+/// snapshots initialized at the end of the entry block instead of its start?
+bool isEntryBookkeepingAtEnd();
 
 class PreciseSync {
 public:

@@ -387,7 +387,7 @@ void PreciseSync::seededCounterBlocks(AgentId Owner, BitVector &Seeded) {
     // instructions (emitBlock), not before the first one on every engine.
     bool EntryVaries = Seeded.test(0);
     Seeded.set();
-    if (EntryBookkeepingAtEnd && !EntryVaries)
+    if (isEntryBookkeepingAtEnd() && !EntryVaries)
       Seeded.reset(0);
     return;
   }
