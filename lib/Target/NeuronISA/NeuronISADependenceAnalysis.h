@@ -33,6 +33,14 @@
 // kept producers are merged. A site is a producer when it belongs to some
 // group.
 //
+// The implementation, one job a file: NeuronISADependenceAnalysis.cpp (the
+// driver, analyze, and the queries), NeuronISADependenceAccesses.cpp
+// (TileRef: accesses and whether two overlap), NeuronISADependenceSites.cpp
+// (the sites and their accesses, affine HBM addresses),
+// NeuronISADependenceGroups.cpp (the dependence groups),
+// NeuronISADependenceExplain.cpp (why a conflict may be imprecise, for the
+// remarks), NeuronISAAgentSplit.cpp (sub-agents).
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef LLVM_LIB_TARGET_NEURONISA_NEURONISADEPENDENCEANALYSIS_H
@@ -104,6 +112,14 @@ struct TileRef {
   int64_t AffLo = 0;
   int64_t AffHi = 0;
   bool hasAffine() const { return AffBase != ~0u; }
+  /// Widest address (bits) and largest varying part (magnitude) for which
+  /// the range test of mayOverlap computes in int64_t without overflow: the
+  /// description of an address (collectSites) has no range beyond them.
+  static constexpr unsigned MaxRangeBits = 48;
+  static constexpr int64_t MaxRangeMagnitude = int64_t(1) << 52;
+  static bool withinMagnitude(int64_t X) {
+    return -MaxRangeMagnitude <= X && X <= MaxRangeMagnitude;
+  }
   /// HBM at a run-time offset: ScalarEvolution's expression of the start
   /// address (null if none), for the distance between two accesses.
   const SCEV *Addr = nullptr;
@@ -133,8 +149,13 @@ struct TileRef {
   static TileRef fromTileOperand(const MachineInstr &MI,
                                  const TileOperandSpec &Spec,
                                  const MachineMemOperand &MMO);
+  /// The access of a memory operand that cannot be paired with its tile
+  /// operand: on chip, anywhere in its memory.
+  static TileRef unpaired(const MachineMemOperand &MMO);
   /// The access of an instruction without memory operands: everything.
   static TileRef everything();
+  /// May two distinct underlying objects share memory?
+  static bool objectsMayAlias(const Value *A, const Value *B);
 };
 
 struct SyncSite {

@@ -56,11 +56,13 @@ static cl::opt<bool> RepeatedSnapshotWaits(
              "every path to it, with no write of the snapshot since (false: "
              "only within a block)"));
 
-cl::opt<bool> llvm::NeuronISA::EntryBookkeepingAtEnd(
+static cl::opt<bool> EntryBookkeepingAtEnd(
     "neuronisa-sync-entry-bookkeeping-at-end", cl::Hidden, cl::init(true),
     cl::desc("Set the counters and snapshots that start at 0 at the end of "
              "the entry block, after its data-path instructions (false: at "
              "its start)"));
+
+bool NeuronISA::isEntryBookkeepingAtEnd() { return EntryBookkeepingAtEnd; }
 
 static cl::opt<bool> EarlierCounterWaitsCover(
     "neuronisa-sync-earlier-waits-cover", cl::Hidden, cl::init(true),
@@ -911,7 +913,7 @@ void PreciseSync::emitEntryInitialization() {
     if (CounterReg[F] != SyncRegs::zeroReg() && CounterOwner[F] == F &&
         CounterSeeded[F].test(0))
       Gen.emitBookkeeping(Entry, I, DL, CounterReg[F], SyncRegs::zeroReg(), 0);
-  if (EntryBookkeepingAtEnd) {
+  if (isEntryBookkeepingAtEnd()) {
     I = Entry.getFirstTerminator();
     DL = Entry.findBranchDebugLoc();
   }

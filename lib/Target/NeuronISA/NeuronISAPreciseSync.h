@@ -25,7 +25,6 @@
 #include "NeuronISASyncState.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/raw_ostream.h"
 #include <memory>
 #include <vector>
@@ -35,9 +34,9 @@ class MachineLoop;
 
 namespace NeuronISA {
 
-/// -neuronisa-sync-entry-bookkeeping-at-end: counters seeded and snapshots
-/// initialized at the end of the entry block instead of its start.
-extern cl::opt<bool> EntryBookkeepingAtEnd;
+/// -neuronisa-sync-entry-bookkeeping-at-end: are counters seeded and
+/// snapshots initialized at the end of the entry block instead of its start?
+bool isEntryBookkeepingAtEnd();
 
 class PreciseSync {
 public:
@@ -253,6 +252,9 @@ private:
   void shareSnapshot(unsigned Group, unsigned Holder, int64_t Delta);
   bool assignSnapshots(const BitVector &CounterUsed,
                        std::vector<RegisterOccupancy> &Occupied);
+  SmallVector<std::pair<uint64_t, unsigned>, 8> snapshotPriorities();
+  void explainSnapshotDemand(ArrayRef<std::pair<uint64_t, unsigned>> Want,
+                             const BitVector &CounterUsed);
   void boundFallbackWaits(ArrayRef<unsigned> Fallen);
   int64_t fallbackThreshold(ThresholdBoundState::Bound V, unsigned Consumer,
                             const WaitRequest &R) const;

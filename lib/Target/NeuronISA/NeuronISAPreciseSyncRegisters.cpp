@@ -387,7 +387,7 @@ void PreciseSync::seededCounterBlocks(AgentId Owner, BitVector &Seeded) {
     // instructions (emitBlock), not before the first one on every engine.
     bool EntryVaries = Seeded.test(0);
     Seeded.set();
-    if (EntryBookkeepingAtEnd && !EntryVaries)
+    if (isEntryBookkeepingAtEnd() && !EntryVaries)
       Seeded.reset(0);
     return;
   }
@@ -853,12 +853,12 @@ StringRef PreciseSync::snapshotShape(unsigned GI) const {
   return AfterLoop ? "after-loop" : "branch";
 }
 
-/// Snapshots by priority: dynamic waits weighted by 8^loop depth. Returns
-/// whether some group fell back.
-bool PreciseSync::assignSnapshots(
-    const BitVector &CounterUsed, std::vector<RegisterOccupancy> &Occupied) {
+/// The groups that need a snapshot, by priority (highest first): dynamic
+/// waits weighted by 8^loop depth (with PriorityByFallbackCost, one more
+/// loop level where the fallback's bound would hold the wait longer).
+SmallVector<std::pair<uint64_t, unsigned>, 8>
+PreciseSync::snapshotPriorities() {
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
-  SnapshotReg.assign(Groups.size(), 0);
   SmallVector<std::pair<uint64_t, unsigned>, 8> Want;
   // With PriorityByFallbackCost: the bounds the fallback would wait for.
   SmallVector<unsigned, 32> Snap;
@@ -894,20 +894,38 @@ bool PreciseSync::assignSnapshots(
     Want.push_back({W, GI});
   }
   llvm::stable_sort(Want, [](auto &A, auto &B) { return A.first > B.first; });
-  if (ExplainSnapshots)
-    Explanation << "snapshot-waits-bounded: " << Gen.getFunction().getName()
-           << " never-run=" << NeverRunWaitsDropped
-           << " covered=" << CoveredWaitsDropped << '\n';
-  if (ExplainSnapshots && !Want.empty()) {
-    StringRef Fn = Gen.getFunction().getName();
-    for (const auto &[Weight, GI] : Want)
-      Explanation << "snapshot-group: " << Fn << " group " << GI << " agent "
-                  << Deps.syncAgentName(Groups[GI].Producer) << " producers "
-             << Groups[GI].Producers.size() << " why=" << snapshotShape(GI)
-             << '\n';
-    Explanation << "snapshot-demand: " << Fn << " wanted=" << Want.size()
-           << " free=" << Pool.size() - CounterUsed.count() << '\n';
-  }
+  return Want;
+}
+
+/// -neuronisa-sync-explain-snapshots: the waits bounded, the groups wanting
+/// a snapshot (Want) and why, and the registers free for them.
+void PreciseSync::explainSnapshotDemand(
+    ArrayRef<std::pair<uint64_t, unsigned>> Want,
+    const BitVector &CounterUsed) {
+  if (!ExplainSnapshots)
+    return;
+  StringRef Fn = Gen.getFunction().getName();
+  Explanation << "snapshot-waits-bounded: " << Fn
+              << " never-run=" << NeverRunWaitsDropped
+              << " covered=" << CoveredWaitsDropped << '\n';
+  if (Want.empty())
+    return;
+  for (const auto &[Weight, GI] : Want)
+    Explanation << "snapshot-group: " << Fn << " group " << GI << " agent "
+                << Deps.syncAgentName(Groups[GI].Producer) << " producers "
+                << Groups[GI].Producers.size() << " why=" << snapshotShape(GI)
+                << '\n';
+  Explanation << "snapshot-demand: " << Fn << " wanted=" << Want.size()
+              << " free=" << Pool.size() - CounterUsed.count() << '\n';
+}
+
+/// Snapshots by priority (snapshotPriorities). Returns whether some group
+/// fell back.
+bool PreciseSync::assignSnapshots(
+    const BitVector &CounterUsed, std::vector<RegisterOccupancy> &Occupied) {
+  SnapshotReg.assign(Groups.size(), 0);
+  SmallVector<std::pair<uint64_t, unsigned>, 8> Want = snapshotPriorities();
+  explainSnapshotDemand(Want, CounterUsed);
   SmallVector<unsigned, 8> Fallen; // groups left without a register
   BitVector SnapshotUsed(Pool.size());
   SmallVector<unsigned, 32> Order;

@@ -8,8 +8,8 @@
 //  - implied-wait elimination (WaitedState through the one solver);
 //  - emission of waits, completion semaphores, counter updates, padding
 //    increments and barriers, each with the DebugLoc of the instruction it
-//    guards or follows, counted for the statistics and the remarks;
-//  - the remarks (SyncReport, emitSyncRemarks).
+//    guards or follows, counted for the statistics and the remarks
+//    (SyncReport, NeuronISASyncRemarks.h).
 // Each algorithm decides thresholds and placement; the generator builds.
 //
 //===----------------------------------------------------------------------===//
@@ -19,6 +19,7 @@
 
 #include "NeuronISADependenceAnalysis.h"
 #include "NeuronISASyncDataflow.h"
+#include "NeuronISASyncRemarks.h"
 #include "NeuronISASyncState.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -34,66 +35,9 @@ namespace llvm {
 class MachineFunction;
 class MachineLoop;
 class MachineLoopInfo;
-class MachineOptimizationRemarkEmitter;
 class TargetInstrInfo;
 
 namespace NeuronISA {
-
-/// What one algorithm did to one function, for the remarks.
-struct SyncReport {
-  /// Counts for a region (the whole function, or one loop: the instructions
-  /// in blocks whose innermost loop is that loop).
-  struct Counts {
-    unsigned WaitsConst = 0;     // E.wait S, k
-    unsigned WaitsDynamic = 0;   // E.waitr S, r, k
-    unsigned WaitsRedundant = 0; // needed waits implied by earlier waits
-    unsigned IncSites = 0;       // producers whose $sem was set
-    unsigned PadIncs = 0;        // E.inc padding (barrier mode)
-    unsigned Bookkeeping = 0;    // li / addi on counters and snapshots
-    unsigned Barriers = 0;       // BARRIER instructions inserted
-  };
-  Counts Total;
-  DenseMap<const MachineLoop *, Counts> PerLoop; // innermost loop of a block
-  unsigned Semaphores = 0;
-  unsigned CounterRegs = 0;
-  unsigned SnapshotRegs = 0;
-  /// Precise: the registers the function left free for them.
-  unsigned FreeRegs = 0;
-  unsigned DependenceGroups = 0;
-  /// Precise: waits moved out of a loop to its preheader (loop-invariant).
-  unsigned WaitsHoisted = 0;
-  /// Fallbacks, each with the block it concerns and why; a fallback that
-  /// concerns the waits of some consumers for one agent names them (site
-  /// ids), one that concerns the whole function names none.
-  struct Fallback {
-    const MachineBasicBlock *MBB;
-    std::string Why;
-    SmallVector<unsigned, 4> Consumers = {};
-    AgentId Agent = 0;
-  };
-  SmallVector<Fallback, 2> Fallbacks;
-  /// Precise: hardware agents split into sub-agents by producer block
-  /// (EngineDependences::splitAgents) because waits on them fell back.
-  struct AgentSplit {
-    SmallVector<AgentId, 4> Split; // hardware agents
-    unsigned SyncAgents = 0;       // agents with a semaphore afterwards
-    unsigned SiteAgents = 0;       // of them, one producer site's each
-    bool OnlySome = false; // only the blocks whose producers fell back
-    unsigned FallbackWaitsBefore = 0, FallbackWaitsAfter = 0;
-    bool Kept = false; // the split plan replaced the unsplit one
-    /// Not tried: the function has this many sites, more than
-    /// -neuronisa-sync-split-site-budget (0: tried).
-    unsigned TooManySites = 0;
-  };
-  std::optional<AgentSplit> Split;
-  /// The consumer waits that fell back (a bound instead of the threshold).
-  unsigned countFallbackWaits() const {
-    unsigned N = 0;
-    for (const Fallback &FB : Fallbacks)
-      N += FB.Consumers.size();
-    return N;
-  }
-};
 
 /// Barriers the baseline puts for loop L itself (its subloops not counted):
 /// one at the header and one at each exit block. The one definition of
@@ -103,12 +47,6 @@ unsigned getLoopBarrierCount(const MachineLoop &L);
 /// Blocks that start with such a barrier: L's header and exit blocks.
 void getLoopBarrierBlocks(const MachineLoop &L,
                           SmallVectorImpl<MachineBasicBlock *> &Blocks);
-
-/// Emits the remarks of neuronisa-sync for MF (Precise: the algorithm that
-/// ran; barriers avoided are counted in precise mode only).
-void emitSyncRemarks(MachineFunction &MF, const MachineLoopInfo &MLI,
-                     const EngineDependences &Deps, const SyncReport &Report,
-                     bool Precise, MachineOptimizationRemarkEmitter &ORE);
 
 /// Times one phase of the pass, reported with -time-passes when
 /// -neuronisa-sync-time-phases is given (a hidden option).

@@ -142,15 +142,12 @@ static TileRotationPlan leaveAlone(StringRef Name, const Twine &Why) {
   return Plan;
 }
 
-TileRotationPlan NeuronISA::planTileRotation(Loop &L, const DataLayout &DL,
-                                             ScalarEvolution &SE) {
-  TileRotationPlan Plan;
-  SmallVector<PHINode *, 4> Phis;
-  for (PHINode &P : L.getHeader()->phis())
-    if (isOnChipTilePointer(P.getType()))
-      Phis.push_back(&P);
-  SmallPtrSet<const Value *, 4> PhiSet(Phis.begin(), Phis.end());
-  // Selects of places (or of the rotating phis) on the parity.
+/// Counts in Plan the selects of on-chip tile pointers in L, and among
+/// them those of places (or of the rotating phis, PhiSet) on the parity.
+static void countTileSelects(Loop &L,
+                             const SmallPtrSetImpl<const Value *> &PhiSet,
+                             const DataLayout &DL, ScalarEvolution &SE,
+                             TileRotationPlan &Plan) {
   for (BasicBlock *BB : L.blocks())
     for (Instruction &I : *BB) {
       auto *Sel = dyn_cast<SelectInst>(&I);
@@ -164,6 +161,51 @@ TileRotationPlan NeuronISA::planTileRotation(Loop &L, const DataLayout &DL,
           isParityCondition(Sel->getCondition(), L, SE))
         ++Plan.ParitySelects;
     }
+}
+
+/// The cycles of the permutation Next of Phis, and the period of the
+/// places (StartOf) along each: returns the lcm of the periods, and the
+/// cycles' lengths in Lengths.
+static uint64_t
+rotationPeriod(ArrayRef<PHINode *> Phis, DenseMap<PHINode *, PHINode *> &Next,
+               DenseMap<const PHINode *, Constant *> &StartOf,
+               SmallVectorImpl<unsigned> &Lengths) {
+  SmallPtrSet<const PHINode *, 8> Visited;
+  uint64_t Factor = 1;
+  for (PHINode *P : Phis) {
+    if (Visited.contains(P))
+      continue;
+    SmallVector<PHINode *, 4> Cycle;
+    for (PHINode *Q = P; Visited.insert(Q).second; Q = Next[Q])
+      Cycle.push_back(Q);
+    unsigned Len = Cycle.size();
+    Lengths.push_back(Len);
+    unsigned Period = Len;
+    for (unsigned D = 1; D < Len; ++D) {
+      if (Len % D)
+        continue;
+      bool Repeats = true;
+      for (unsigned I = 0; I < Len && Repeats; ++I)
+        Repeats = StartOf[Cycle[I]] == StartOf[Cycle[(I + D) % Len]];
+      if (Repeats) {
+        Period = D;
+        break;
+      }
+    }
+    Factor = std::lcm(Factor, uint64_t(Period));
+  }
+  return Factor;
+}
+
+TileRotationPlan NeuronISA::planTileRotation(Loop &L, const DataLayout &DL,
+                                             ScalarEvolution &SE) {
+  TileRotationPlan Plan;
+  SmallVector<PHINode *, 4> Phis;
+  for (PHINode &P : L.getHeader()->phis())
+    if (isOnChipTilePointer(P.getType()))
+      Phis.push_back(&P);
+  SmallPtrSet<const Value *, 4> PhiSet(Phis.begin(), Phis.end());
+  countTileSelects(L, PhiSet, DL, SE, Plan);
   if (Phis.empty() && !Plan.ParitySelects)
     return Plan; // NoTiles
 
@@ -203,32 +245,8 @@ TileRotationPlan NeuronISA::planTileRotation(Loop &L, const DataLayout &DL,
     Next[P] = N;
     StartOf[P] = cast<Constant>(Start);
   }
-  // The cycles of N, and the period of the places along each.
-  SmallPtrSet<const PHINode *, 8> Visited;
   SmallVector<unsigned, 4> Lengths;
-  uint64_t Factor = 1;
-  for (PHINode *P : Phis) {
-    if (Visited.contains(P))
-      continue;
-    SmallVector<PHINode *, 4> Cycle;
-    for (PHINode *Q = P; Visited.insert(Q).second; Q = Next[Q])
-      Cycle.push_back(Q);
-    unsigned Len = Cycle.size();
-    Lengths.push_back(Len);
-    unsigned Period = Len;
-    for (unsigned D = 1; D < Len; ++D) {
-      if (Len % D)
-        continue;
-      bool Repeats = true;
-      for (unsigned I = 0; I < Len && Repeats; ++I)
-        Repeats = StartOf[Cycle[I]] == StartOf[Cycle[(I + D) % Len]];
-      if (Repeats) {
-        Period = D;
-        break;
-      }
-    }
-    Factor = std::lcm(Factor, uint64_t(Period));
-  }
+  uint64_t Factor = rotationPeriod(Phis, Next, StartOf, Lengths);
   if (Plan.ParitySelects)
     Factor = std::lcm(Factor, uint64_t(2));
   if (Factor > MaxRotationFactor) {
