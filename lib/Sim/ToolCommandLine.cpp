@@ -6,6 +6,7 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <cmath>
 #include <string>
 
 using namespace llvm;
@@ -107,4 +108,11 @@ bool neuronisa_sim::parseToolCommandLine(int Argc, const char *const *Argv,
     First = false;
   }
   return false; // (no lines: a value error the parsers above printed)
+}
+
+Error neuronisa_sim::checkTolerances(double RTol, double ATol) {
+  for (auto [Name, V] : {std::pair{"--rtol", RTol}, std::pair{"--atol", ATol}})
+    if (!std::isfinite(V) || V < 0)
+      return createStringError(Twine(Name) + " must be a finite number >= 0");
+  return Error::success();
 }

@@ -15,6 +15,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Error.h"
 #include <cstdint>
 
 namespace llvm {
@@ -54,6 +55,9 @@ public:
 /// on an error; the tool then exits with a non-zero status.
 bool parseToolCommandLine(int Argc, const char *const *Argv,
                           StringRef Overview);
+
+/// The range of --rtol and --atol: finite and not negative.
+Error checkTolerances(double RTol, double ATol);
 
 } // namespace neuronisa_sim
 } // namespace llvm

@@ -16,6 +16,7 @@
 #include "Memory.h"
 #include "NativeKernel.h"
 #include "TargetInfo/NeuronISATargetInfo.h"
+#include "ToolCommandLine.h"
 #include "Views/OutputView.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/MC/MCInstrInfo.h"
@@ -25,6 +26,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+#include <climits>
 #include <csignal>
 
 using namespace llvm;
@@ -50,22 +52,22 @@ static cl::opt<std::string>
 static cl::opt<std::string>
     ReportFormat("report", cl::desc("Report format: text, json or none"),
                  cl::init("text"), cl::value_desc("FORMAT"), cl::cat(RunCat));
-static cl::opt<unsigned>
+static cl::opt<unsigned long long, false, UIntParser>
     Timeout("timeout",
             cl::desc("Stop the kernel with an error after this many seconds "
                      "(0: no limit; default 60)"),
             cl::init(60), cl::cat(RunCat));
-static cl::opt<bool>
+static cl::opt<bool, false, BoolParser>
     PrintInfo("print-kernel-info",
               cl::desc("Print the kernel's functions and tiles (from its "
                        "DWARF) and exit"),
               cl::cat(RunCat));
-static cl::opt<double>
+static cl::opt<double, false, DoubleParser>
     RTol("rtol",
          cl::desc("Compare expect= within this relative tolerance (and "
                   "--atol) instead of bit for bit"),
          cl::init(0), cl::cat(RunCat));
-static cl::opt<double>
+static cl::opt<double, false, DoubleParser>
     ATol("atol",
          cl::desc("Compare expect= within this absolute tolerance (and "
                   "--rtol) instead of bit for bit"),
@@ -300,13 +302,19 @@ static int runKernel(const KernelDebugInfo &DI, const KernelFunction &F,
 int main(int argc, char **argv) {
   InitLLVM X(argc, argv);
   cl::HideUnrelatedOptions(RunCat);
-  cl::ParseCommandLineOptions(
-      argc, argv,
+  if (!parseToolCommandLine(
+          argc, argv,
       "Runs a NeuronISA C kernel built by a host C compiler\n\n"
       "  cc -g -shared -fPIC -I build/include/host kernel.c -o kernel.so\n"
       "  neuronisa-host-run kernel.so [ARG...] [options]\n\n"
       "Exit status: 0 ok; 1 on an error or an output mismatch. A negative\n"
-      "scalar argument: --arg=-5.\n");
+      "scalar argument: --arg=-5.\n"))
+    return 1;
+  // alarm() takes an unsigned int.
+  if (Timeout > UINT_MAX)
+    return fail("--timeout must be at most " + Twine(UINT_MAX) + " seconds");
+  if (Error E = checkTolerances(RTol, ATol))
+    return fail(toString(std::move(E)));
   if (InputFile.empty())
     return fail("no kernel file given (see --help)");
   if (ReportFormat != "text" && ReportFormat != "json" &&

@@ -152,11 +152,7 @@ static Error validateLimits() {
     return createStringError("--max-cycles must be at least 1");
   if (Timeout == 0)
     return createStringError("--timeout must be at least 1 second");
-  for (auto [Name, V] : {std::pair{"--rtol", double(RTol)},
-                         std::pair{"--atol", double(ATol)}})
-    if (!std::isfinite(V) || V < 0)
-      return createStringError(Twine(Name) + " must be a finite number >= 0");
-  return Error::success();
+  return checkTolerances(RTol, ATol);
 }
 
 /// Flushes OS and reports a write error (a full disk, /dev/full) as an
