@@ -238,19 +238,31 @@ static Footprint footprintOf(const Decoded::Operand &O, const AVal &Base,
       F.Lo = int64_t(uint64_t(Base.Vals[0] + O.Offset) & (Base.Mod - 1));
       F.Hi = F.Lo + int64_t(O.Extent);
       // Rows with gaps between them (a column slice of a wider array): every
-      // byte lies at an offset congruent modulo the row stride to the first
-      // row's bytes, when the stride is a power of two dividing Mod (the
-      // base is then known modulo the stride). Interleaved slices of one
-      // array are disjoint by this, not by the hull.
+      // byte also lies at an offset congruent modulo the row stride to the
+      // first row's bytes, when the stride is a power of two dividing Mod
+      // (the base is then known modulo the stride). Interleaved slices of
+      // one array are disjoint by this; slices far apart by the hull, which
+      // the footprint keeps.
       uint64_t S = O.RowStride;
       if (O.Rows > 1 && O.RowBytes < S && isPowerOf2_64(S) && S <= Base.Mod) {
-        F.Mod = S;
-        F.Lo = int64_t(uint64_t(Base.Vals[0] + O.Offset) & (S - 1));
-        F.Hi = F.Lo + int64_t(O.RowBytes);
+        F.SMod = S;
+        F.SLo = int64_t(uint64_t(Base.Vals[0] + O.Offset) & (S - 1));
+        F.SHi = F.SLo + int64_t(O.RowBytes);
       }
     }
   }
   return F;
+}
+
+/// Footprint.cdisj: [LA, HA) modulo MA and [LB, HB) modulo MB are apart
+/// modulo gcd(MA, MB) (no modulus: nothing known).
+static bool residuesApart(int64_t LA, int64_t HA, uint64_t MA, int64_t LB,
+                          int64_t HB, uint64_t MB) {
+  if (!MA || !MB)
+    return false;
+  int64_t G = int64_t(std::gcd(MA, MB));
+  int64_t D = ((LB - LA) % G + G) % G;
+  return HA - LA <= D && D + (HB - LB) <= G;
 }
 
 bool NeuronISA::mayOverlap(const Footprint &A, const Footprint &B,
@@ -265,11 +277,12 @@ bool NeuronISA::mayOverlap(const Footprint &A, const Footprint &B,
     return true;
   if (A.Arg != B.Arg)
     return !((NoAliasArgs >> A.Arg) & 1) || !((NoAliasArgs >> B.Arg) & 1);
-  if (!A.RangeKnown || !B.RangeKnown || !A.Mod || !B.Mod)
-    return true;
-  int64_t G = int64_t(std::gcd(A.Mod, B.Mod));
-  int64_t D = ((B.Lo - A.Lo) % G + G) % G;
-  return !(A.Hi - A.Lo <= D && D + (B.Hi - B.Lo) <= G);
+  // Footprint.hbm_disj: a constraint of A apart from a constraint of B.
+  bool PA = A.RangeKnown && A.Mod, PB = B.RangeKnown && B.Mod;
+  return !((PA && PB && residuesApart(A.Lo, A.Hi, A.Mod, B.Lo, B.Hi, B.Mod)) ||
+           (PA && residuesApart(A.Lo, A.Hi, A.Mod, B.SLo, B.SHi, B.SMod)) ||
+           (PB && residuesApart(A.SLo, A.SHi, A.SMod, B.Lo, B.Hi, B.Mod)) ||
+           residuesApart(A.SLo, A.SHi, A.SMod, B.SLo, B.SHi, B.SMod));
 }
 
 void NeuronISA::computeFootprints(const CodeKernel &K,

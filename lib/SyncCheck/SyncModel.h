@@ -23,8 +23,8 @@ namespace NeuronISA {
 /// On chip: partitions [PartBegin, PartEnd) x per-partition bytes [Lo, Hi)
 /// of the on-chip address space (SBUF from 0, PSUM from 0x400000). HBM:
 /// the bytes of argument Arg's buffer at offsets congruent to [Lo, Hi)
-/// modulo Mod, or all of it (Arg >= 0, !RangeKnown), or any HBM byte
-/// (Arg < 0). Footprint.v's fp.
+/// modulo Mod (and to [SLo, SHi) modulo SMod when SMod > 0), or all of it
+/// (Arg >= 0, !RangeKnown), or any HBM byte (Arg < 0). Footprint.v's fp.
 struct Footprint {
   bool OnChip = true;
   bool Reads = false, Writes = false;
@@ -35,11 +35,17 @@ struct Footprint {
   /// HBM, RangeKnown: offsets from the buffer's base are congruent modulo
   /// Mod (a power of two, 2^32 for a known offset) to one of [Lo, Hi).
   uint64_t Mod = 0;
+  /// HBM, SMod > 0: the offsets are also congruent modulo SMod to one of
+  /// [SLo, SHi) (strided rows with gaps: the row pattern, while Lo/Hi/Mod
+  /// keep the hull). Footprint.v's f_slo, f_shi, f_smod.
+  int64_t SLo = 0, SHi = 0;
+  uint64_t SMod = 0;
 
   bool sameLocation(const Footprint &O) const {
     return OnChip == O.OnChip && PartBegin == O.PartBegin &&
            PartEnd == O.PartEnd && Arg == O.Arg && RangeKnown == O.RangeKnown &&
-           Lo == O.Lo && Hi == O.Hi && Mod == O.Mod;
+           Lo == O.Lo && Hi == O.Hi && Mod == O.Mod && SLo == O.SLo &&
+           SHi == O.SHi && SMod == O.SMod;
   }
 };
 

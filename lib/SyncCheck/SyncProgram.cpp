@@ -106,12 +106,14 @@ static std::string instJSON(const Decoded &D, int SiteId) {
   }
 }
 
-/// [chip, reads, writes, pb, pe, arg, known, lo, hi, mod]: Footprint.v's fp.
+/// [chip, reads, writes, pb, pe, arg, known, lo, hi, mod, slo, shi, smod]:
+/// Footprint.v's fp.
 static std::string footJSON(const Footprint &F) {
   std::string S = "[";
   for (int64_t V : {int64_t(F.OnChip), int64_t(F.Reads), int64_t(F.Writes),
                     int64_t(F.PartBegin), int64_t(F.PartEnd), int64_t(F.Arg),
-                    int64_t(F.RangeKnown), F.Lo, F.Hi, int64_t(F.Mod)})
+                    int64_t(F.RangeKnown), F.Lo, F.Hi, int64_t(F.Mod), F.SLo,
+                    F.SHi, int64_t(F.SMod)})
     S += (S.size() > 1 ? "," : "") + std::to_string(V);
   return S + "]";
 }

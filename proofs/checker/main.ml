@@ -85,11 +85,18 @@ let load (j : Json.t) : func =
   let conf = Hashtbl.create 64 in
   let feet = Array.map (fun s -> match Json.member_opt "foot" s with
       | Some l -> Some (List.map (fun f ->
+          let mk chip rd wr pb pe arg known lo hi md slo shi smd =
+            { f_chip = chip <> 0; f_rd = rd <> 0; f_wr = wr <> 0; f_pb = pb; f_pe = pe;
+              f_arg = arg; f_known = known <> 0; f_lo = lo; f_hi = hi; f_mod = md;
+              f_slo = slo; f_shi = shi; f_smod = smd } in
+          (* The secondary residue constraint (slo, shi, smod) is optional:
+             smod = 0 is none. *)
           match List.map Json.to_int (Json.to_list f) with
           | [ chip; rd; wr; pb; pe; arg; known; lo; hi; md ] ->
-              { f_chip = chip <> 0; f_rd = rd <> 0; f_wr = wr <> 0; f_pb = pb; f_pe = pe;
-                f_arg = arg; f_known = known <> 0; f_lo = lo; f_hi = hi; f_mod = md }
-          | _ -> raise (Json.Error "a footprint has 10 fields")) (Json.to_list l))
+              mk chip rd wr pb pe arg known lo hi md 0 0 0
+          | [ chip; rd; wr; pb; pe; arg; known; lo; hi; md; slo; shi; smd ] ->
+              mk chip rd wr pb pe arg known lo hi md slo shi smd
+          | _ -> raise (Json.Error "a footprint has 10 or 13 fields")) (Json.to_list l))
       | None -> None) sites in
   let unit_of = Array.map (fun s -> match Json.member_opt "unit" s with
       | Some u -> Json.to_int u | None -> -1) sites in

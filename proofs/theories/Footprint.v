@@ -35,9 +35,29 @@ Record fp : Type := mkfp {
   f_arg : Z;                (* HBM: the argument, < 0: unknown *)
   f_known : bool;           (* HBM: the offsets known modulo [f_mod] *)
   f_lo : Z; f_hi : Z;       (* the bytes *)
-  f_mod : Z                 (* HBM: offsets from the buffer's base are
+  f_mod : Z;                (* HBM: offsets from the buffer's base are
                                congruent modulo [f_mod] to [lo, hi) *)
+  f_slo : Z; f_shi : Z;     (* HBM, 0 < [f_smod]: the offsets are also *)
+  f_smod : Z                (* congruent modulo [f_smod] to [slo, shi) *)
 }.
+
+(** Residue intervals [la, ha) mod ma and [lb, hb) mod mb that are apart
+    modulo gcd(ma, mb) ([cyclic_disjoint]). *)
+Definition cdisj (la ha ma lb hb mb : Z) : bool :=
+  (0 <? ma) && (0 <? mb) &&
+  (let g := Z.gcd ma mb in
+   let d := (lb - la) mod g in
+   (ha - la <=? d) && (d + (hb - lb) <=? g)).
+
+(** Two HBM accesses through one argument are apart when a constraint of
+    one and a constraint of the other are: the primary one ([known]), the
+    secondary one ([0 < smod]: strided rows with gaps, whose hull the
+    primary one keeps). *)
+Definition hbm_disj (a b : fp) : bool :=
+  (f_known a && f_known b && cdisj (f_lo a) (f_hi a) (f_mod a) (f_lo b) (f_hi b) (f_mod b)) ||
+  (f_known a && cdisj (f_lo a) (f_hi a) (f_mod a) (f_slo b) (f_shi b) (f_smod b)) ||
+  (f_known b && cdisj (f_slo a) (f_shi a) (f_smod a) (f_lo b) (f_hi b) (f_mod b)) ||
+  cdisj (f_slo a) (f_shi a) (f_smod a) (f_slo b) (f_shi b) (f_smod b).
 
 (** May a and b touch a common location? [na k]: argument k is noalias. *)
 Definition fp_overlap (na : Z -> bool) (a b : fp) : bool :=
@@ -46,11 +66,7 @@ Definition fp_overlap (na : Z -> bool) (a b : fp) : bool :=
       (f_pb a <? f_pe b) && (f_pb b <? f_pe a) && (f_lo a <? f_hi b) && (f_lo b <? f_hi a)
     else if (f_arg a <? 0) || (f_arg b <? 0) then true
     else if negb (f_arg a =? f_arg b) then negb (na (f_arg a) && na (f_arg b))
-    else if f_known a && f_known b && (0 <? f_mod a) && (0 <? f_mod b) then
-      let g := Z.gcd (f_mod a) (f_mod b) in
-      let d := (f_lo b - f_lo a) mod g in
-      negb ((f_hi a - f_lo a <=? d) && (d + (f_hi b - f_lo b) <=? g))
-    else true
+    else negb (hbm_disj a b)
   else false.
 
 (** Two instructions conflict when an access of one may overlap an access
@@ -78,6 +94,9 @@ Definition in_fp (E : env) (f : fp) (l : loc) : bool :=
        else in_buf E (f_arg f) a &&
             (if f_known f && (0 <? f_mod f) then
                (a - base E (f_arg f) - f_lo f) mod f_mod f <? f_hi f - f_lo f
+             else true) &&
+            (if 0 <? f_smod f then
+               (a - base E (f_arg f) - f_slo f) mod f_smod f <? f_shi f - f_slo f
              else true))
   end.
 
@@ -110,6 +129,24 @@ Proof.
   destruct (Z.le_gt_cases 0 k); nia.
 Qed.
 
+Lemma cdisj_sound la ha ma lb hb mb x :
+  cdisj la ha ma lb hb mb = true ->
+  (x - la) mod ma < ha - la -> (x - lb) mod mb < hb - lb -> False.
+Proof.
+  unfold cdisj. intros H Ha Hb.
+  repeat match goal with H : _ && _ = true |- _ => apply andb_true_iff in H as [? ?] end.
+  rewrite ?Z.leb_le, ?Z.ltb_lt in *.
+  eapply (cyclic_disjoint ma mb la lb (ha - la) (hb - lb) x); eauto.
+Qed.
+
+Lemma cdisj_pos la ha ma lb hb mb :
+  cdisj la ha ma lb hb mb = true -> 0 < ma /\ 0 < mb.
+Proof.
+  unfold cdisj. intros H.
+  repeat match goal with H : _ && _ = true |- _ => apply andb_true_iff in H as [? ?] end.
+  rewrite ?Z.ltb_lt in *. auto.
+Qed.
+
 Theorem fp_overlap_sound E na a b l :
   contract E na -> fp_overlap na a b = false ->
   in_fp E a l = true -> in_fp E b l = false.
@@ -130,24 +167,35 @@ Proof.
     destruct (f_arg b <? 0) eqn:Ab; [simpl in Ho; discriminate|]. simpl in Ho.
     rewrite Z.ltb_ge in Aa, Ab.
     destruct (f_arg a =? f_arg b) eqn:Eab; simpl in Ho.
-    + apply Z.eqb_eq in Eab. rewrite <- Eab.
-      destruct (f_known a && (0 <? f_mod a)) eqn:Ka; [|simpl in Ha].
-      2: { exfalso. destruct (f_known a), (f_known b), (0 <? f_mod a), (0 <? f_mod b);
-           simpl in Ka, Ho; try discriminate. }
-      destruct (f_known b && (0 <? f_mod b)) eqn:Kb.
-      2: { exfalso. destruct (f_known a), (f_known b), (0 <? f_mod a), (0 <? f_mod b);
-           simpl in Ka, Kb, Ho; try discriminate. }
-      apply andb_true_iff in Ka as [Ka Ma]. apply andb_true_iff in Kb as [Kb Mb].
-      rewrite Ka, Kb, Ma, Mb in Ho. simpl in Ho. apply negb_false_iff in Ho.
-      apply andb_true_iff in Ho as [D1 D2]. rewrite Z.leb_le in D1, D2. rewrite Z.ltb_lt in Ma, Mb.
-      apply andb_true_iff in Ha as [Hba Ha].
-      destruct (in_buf E (f_arg a) ad); simpl; auto.
-      apply not_true_iff_false. intros Hb. rewrite Z.ltb_lt in Ha, Hb.
-      apply (cyclic_disjoint (f_mod a) (f_mod b) (f_lo a) (f_lo b) (f_hi a - f_lo a) (f_hi b - f_lo b)
-               (ad - base E (f_arg a))); auto;
-        replace (ad - base E (f_arg a) - f_lo _) with (ad - base E (f_arg a) - f_lo _) by ring; auto.
+    + apply Z.eqb_eq in Eab. rewrite <- Eab. apply negb_false_iff in Ho.
+      apply not_true_iff_false. intros Hb.
+      apply andb_true_iff in Ha as [Ha Sa]. apply andb_true_iff in Ha as [_ Pa].
+      apply andb_true_iff in Hb as [Hb Sb]. apply andb_true_iff in Hb as [_ Pb].
+      set (x := ad - base E (f_arg a)) in *.
+      assert (Ka : f_known a = true -> 0 < f_mod a -> (x - f_lo a) mod f_mod a < f_hi a - f_lo a).
+      { intros K M. rewrite K in Pa. rewrite (proj2 (Z.ltb_lt _ _) M) in Pa.
+        apply Z.ltb_lt in Pa. exact Pa. }
+      assert (Kb : f_known b = true -> 0 < f_mod b -> (x - f_lo b) mod f_mod b < f_hi b - f_lo b).
+      { intros K M. rewrite K in Pb. rewrite (proj2 (Z.ltb_lt _ _) M) in Pb.
+        apply Z.ltb_lt in Pb. exact Pb. }
+      assert (Ta : 0 < f_smod a -> (x - f_slo a) mod f_smod a < f_shi a - f_slo a).
+      { intros M. rewrite (proj2 (Z.ltb_lt _ _) M) in Sa. apply Z.ltb_lt in Sa. exact Sa. }
+      assert (Tb : 0 < f_smod b -> (x - f_slo b) mod f_smod b < f_shi b - f_slo b).
+      { intros M. rewrite (proj2 (Z.ltb_lt _ _) M) in Sb. apply Z.ltb_lt in Sb. exact Sb. }
+      unfold hbm_disj in Ho.
+      apply orb_true_iff in Ho as [Ho|Ho]; [apply orb_true_iff in Ho as [Ho|Ho];
+        [apply orb_true_iff in Ho as [Ho|Ho]|]|].
+      * apply andb_true_iff in Ho as [Ho H]. apply andb_true_iff in Ho as [K1 K2].
+        destruct (cdisj_pos _ _ _ _ _ _ H).
+        eapply (cdisj_sound _ _ _ _ _ _ x H); auto.
+      * apply andb_true_iff in Ho as [K1 H]. destruct (cdisj_pos _ _ _ _ _ _ H).
+        eapply (cdisj_sound _ _ _ _ _ _ x H); auto.
+      * apply andb_true_iff in Ho as [K2 H]. destruct (cdisj_pos _ _ _ _ _ _ H).
+        eapply (cdisj_sound _ _ _ _ _ _ x H); auto.
+      * destruct (cdisj_pos _ _ _ _ _ _ Ho).
+        eapply (cdisj_sound _ _ _ _ _ _ x Ho); auto.
     + apply negb_false_iff in Ho. apply andb_true_iff in Ho as [Na Nb].
-      apply andb_true_iff in Ha as [Ha _].
+      apply andb_true_iff in Ha as [Ha _]. apply andb_true_iff in Ha as [Ha _].
       rewrite (Hc (f_arg a) (f_arg b) Aa Ab ltac:(apply Z.eqb_neq; auto) Na Nb ad Ha). auto.
 Qed.
 
