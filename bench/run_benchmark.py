@@ -59,6 +59,7 @@ KERNELS = [
 MICRO = {"syncbench", "syncbench_pe"}
 # The machine preset every build is compiled for (--mcpu).
 MCPU = "generic"
+VERIFY_SYNC = True
 
 
 def run(cmd):
@@ -97,11 +98,19 @@ def builds(name):
     return result
 
 
+def verify_flags(sync, prefix):
+    """The translation validator on every precise build (docs/Validator.md),
+    unless --no-verify-sync: a rejected kernel is an error, not a figure."""
+    if sync != "precise" or not VERIFY_SYNC:
+        return []
+    return prefix + ["-neuronisa-verify-sync"]
+
+
 def compile_build(llc, plugin, src, sync, asm):
     """llc SRC -neuronisa-sync=SYNC -o ASM; raises RuntimeError on failure."""
     rc, _, err = run([llc, "--load=" + plugin, "-mtriple=neuronisa",
                       "-mcpu=" + MCPU, "-neuronisa-sync=" + sync, src, "-o",
-                      asm])
+                      asm] + verify_flags(sync, []))
     if rc:
         raise RuntimeError("llc -neuronisa-sync=%s %s failed: %s"
                            % (sync, src, err.strip()))
@@ -126,7 +135,8 @@ def bench_kernel(name, sizes, tools, work):
         for sync in ("barrier", "precise"):
             asm = os.path.join(d, "c-" + sync + ".s")
             rc, _, err = run([clang, "-O2", "-S", "-mcpu=" + MCPU, "-mllvm",
-                              "-neuronisa-sync=" + sync, src, "-o", asm])
+                              "-neuronisa-sync=" + sync, src, "-o", asm] +
+                             verify_flags(sync, ["-mllvm"]))
             if rc:
                 raise RuntimeError("%s (C, %s): neuronisa-clang failed: %s"
                                    % (name, sync, err))
@@ -197,11 +207,16 @@ def main():
     # The C twins used to be optional; --c keeps old command lines working.
     ap.add_argument("--c", dest="c", action="store_true",
                     help=argparse.SUPPRESS)
+    ap.add_argument("--no-verify-sync", dest="verify_sync",
+                    action="store_false",
+                    help="do not check the precise builds with the "
+                    "translation validator")
     ap.add_argument("--mcpu", default="generic",
                     help="machine preset: generic (default), trn1, trn2")
     a = ap.parse_args()
-    global MCPU
+    global MCPU, VERIFY_SYNC
     MCPU = a.mcpu
+    VERIFY_SYNC = a.verify_sync
     suffix = "" if a.mcpu == "generic" else "-" + a.mcpu
 
     plugin = os.path.join(a.build, "lib", "libNeuronISA.so")

@@ -24,10 +24,16 @@ config.environment["PATH"] = os.pathsep.join(
     path + [config.environment.get("PATH", os.environ.get("PATH", ""))])
 
 llc = "%s --load=%s" % (config.llc, config.neuronisa_plugin)
-# lit -Dverify_sync=1: every llc of the suite checks the code it emits with
-# the translation validator (-neuronisa-verify-sync, docs/Validator.md).
-if lit_config.params.get("verify_sync"):
+# Every precise-mode compile of the suite checks the code it emits with the
+# translation validator (-neuronisa-verify-sync, docs/Validator.md): llc and
+# neuronisa-clang in RUN lines, and the scripts that compile (the random C
+# kernels, the NKI front end) through NEURONISA_VERIFY_SYNC. lit
+# -Dverify_sync=0 turns it off (e.g. to time the suite without it).
+verify_sync = lit_config.params.get("verify_sync", "1") not in ("0", "")
+if verify_sync:
     llc += " -neuronisa-verify-sync"
+    config.environment["NEURONISA_VERIFY_SYNC"] = "1"
+    config.available_features.add("verify-sync")
 # A sanitizer build: the stock llc is not instrumented, so the instrumented
 # plugin needs the sanitizer runtime loaded before everything else. The
 # project's own tools carry their runtime. Every report aborts.
@@ -39,9 +45,9 @@ if config.neuronisa_sanitize:
         config.environment[var] = os.environ.get(var, "print_stacktrace=1")
 # Word-bounded, so that names like "neuronisa-llc" or "-llc-x" are untouched.
 config.substitutions.append((r"(?<![\w/.-])llc\b", llc))
-# Under verify_sync, neuronisa-clang's compiles are checked as well (the
-# C twins, the C route's tests); a path to it (copies in prefixes) is not.
-if lit_config.params.get("verify_sync"):
+# neuronisa-clang's compiles are checked as well (the C twins, the C
+# route's tests); a path to it (copies in prefixes) is not.
+if verify_sync:
     config.substitutions.append(
         (r"(?<![\w/.-])neuronisa-clang\b(?![\w.-])",
          "neuronisa-clang -mllvm -neuronisa-verify-sync"))

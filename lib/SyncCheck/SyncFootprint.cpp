@@ -7,8 +7,10 @@
 //   Bot < Consts{c1..c4} < Int < Top,   Bot < Ptr(k, o) < Ptr(k, ?) < Top
 //
 // Consts: one of at most four known 32-bit values (a tile address, or one
-// chosen by sel or a join: tile rotation); Int: an integer computed from
-// constants and scalar arguments only; Ptr(k, o): argument k's HBM pointer
+// chosen by sel or a join: tile rotation); Int(r mod 2^t): an integer known
+// only modulo a power of two (t = 0: nothing known), so that a loop counter
+// stepping by 2 from 1 stays odd and `andi x, 3` of it is 1 or 3 (the slots
+// of unrolled ping-pong loops); Ptr(k, o): argument k's HBM pointer
 // plus an integer (o when known). At the entry, r0 = 0, every HBM argument
 // r(k+1) = Ptr(k, 0), every scalar argument is Int, every other register
 // Top. Nothing the compiler says is used.
@@ -23,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SyncModel.h"
+#include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -36,20 +39,22 @@ using namespace llvm::NeuronISA;
 namespace {
 /// The value of a register. Ptr(Arg, R, Mod): argument Arg's pointer plus
 /// an offset congruent to R modulo Mod (a power of two; 2^32: the offset
-/// is R, addresses being 32 bits; 1: nothing known). Int: an integer whose
-/// TZ low bits are zero.
+/// is R, addresses being 32 bits; 1: nothing known). Int: an integer
+/// congruent to Res modulo 2^TZ.
 struct AVal {
   enum KindTy : uint8_t { Bot, Consts, Int, Ptr, Top } K = Bot;
   int Arg = -1;
   unsigned TZ = 0;              // Int
+  uint32_t Res = 0;             // Int
   uint64_t Mod = 1;             // Ptr
   SmallVector<int64_t, 4> Vals; // Consts: sorted; Ptr: the residue R
 
   static AVal top() { AVal V; V.K = Top; return V; }
-  static AVal integer(unsigned TZ = 0) {
+  static AVal integer(unsigned TZ = 0, uint64_t Res = 0) {
     AVal V;
     V.K = Int;
     V.TZ = std::min(TZ, 32u);
+    V.Res = uint32_t(Res & ((uint64_t(1) << V.TZ) - 1));
     return V;
   }
   static AVal constant(int64_t C) {
@@ -67,18 +72,21 @@ struct AVal {
     return V;
   }
   bool isInt() const { return K == Consts || K == Int; }
-  /// Low bits known to be zero of an integer value.
-  unsigned zeros() const {
+  /// An integer value as "congruent to residue() modulo 2^modBits()":
+  /// Consts as the largest such power of two their values share.
+  unsigned modBits() const {
     if (K == Int)
       return TZ;
-    unsigned Z = 32;
+    unsigned Bits = 32;
     for (int64_t C : Vals)
-      Z = std::min<unsigned>(Z, uint32_t(C) ? countr_zero(uint32_t(C)) : 32);
-    return Z;
+      if (uint32_t D = uint32_t(C - Vals[0]))
+        Bits = std::min<unsigned>(Bits, countr_zero(D));
+    return Bits;
   }
+  uint64_t residue() const { return K == Int ? Res : uint32_t(Vals[0]); }
   bool operator==(const AVal &O) const {
-    return K == O.K && Arg == O.Arg && TZ == O.TZ && Mod == O.Mod &&
-           Vals == O.Vals;
+    return K == O.K && Arg == O.Arg && TZ == O.TZ && Res == O.Res &&
+           Mod == O.Mod && Vals == O.Vals;
   }
 };
 using RegState = std::array<AVal, 32>;
@@ -105,10 +113,15 @@ static AVal join(const AVal &A, const AVal &B) {
       if (!is_contained(V.Vals, C))
         V.Vals.push_back(C);
     llvm::sort(V.Vals);
-    return V.Vals.size() <= 4 ? V : AVal::integer(V.zeros());
+    return V.Vals.size() <= 4 ? V
+                              : AVal::integer(V.modBits(), V.residue());
   }
-  if (A.isInt() && B.isInt())
-    return AVal::integer(std::min(A.zeros(), B.zeros()));
+  if (A.isInt() && B.isInt()) {
+    uint32_t D = uint32_t(A.residue() - B.residue());
+    unsigned Bits = std::min({A.modBits(), B.modBits(),
+                              D ? unsigned(countr_zero(D)) : 32u});
+    return AVal::integer(Bits, A.residue());
+  }
   if (A.K == AVal::Ptr && B.K == AVal::Ptr && A.Arg == B.Arg) {
     uint64_t M = std::min({A.Mod, B.Mod, pow2Dividing(A.Vals[0] - B.Vals[0])});
     return AVal::pointer(A.Arg, A.Vals[0], M);
@@ -128,7 +141,8 @@ static AVal addInt(const AVal &V, const AVal &C) {
     return R;
   }
   if (V.isInt() && C.isInt())
-    return AVal::integer(std::min(V.zeros(), C.zeros()));
+    return AVal::integer(std::min(V.modBits(), C.modBits()),
+                         V.residue() + C.residue());
   if (V.K == AVal::Ptr && C.isInt()) {
     if (C.K == AVal::Consts) {
       AVal R;
@@ -136,15 +150,15 @@ static AVal addInt(const AVal &V, const AVal &C) {
         R = join(R, AVal::pointer(V.Arg, V.Vals[0] + B, V.Mod));
       return R;
     }
-    uint64_t M = std::min(V.Mod, uint64_t(1) << C.zeros());
-    return AVal::pointer(V.Arg, V.Vals[0], M);
+    uint64_t M = std::min(V.Mod, uint64_t(1) << C.modBits());
+    return AVal::pointer(V.Arg, V.Vals[0] + int64_t(C.residue()), M);
   }
   return AVal::top();
 }
 
 static AVal negate(const AVal &C) {
   if (C.K != AVal::Consts)
-    return C.isInt() ? AVal::integer(C.zeros()) : AVal::top();
+    return C.isInt() ? AVal::integer(C.modBits(), -C.residue()) : AVal::top();
   AVal R;
   for (int64_t A : C.Vals)
     R = join(R, AVal::constant(wrap32(-A)));
@@ -163,7 +177,35 @@ static AVal shiftLeft(const AVal &V, int64_t Sh) {
       R = join(R, AVal::constant(wrap32(int64_t(uint32_t(A) << Sh))));
     return R;
   }
-  return AVal::integer(V.zeros() + unsigned(Sh));
+  return AVal::integer(V.modBits() + unsigned(Sh), V.residue() << Sh);
+}
+
+/// V & M. Whatever V holds, the result's set bits are among M's, and those
+/// below V's known modulus are V's: with at most two unknown bits left it
+/// is one of at most four values (clang masks slot indices, `(i + k) & 3`,
+/// into such ranges), otherwise an integer known below the lowest of them.
+static AVal andImm(const AVal &V, int64_t M) {
+  if (V.K == AVal::Bot)
+    return V;
+  uint32_t Mask = uint32_t(M);
+  if (V.K == AVal::Consts) {
+    AVal R;
+    for (int64_t A : V.Vals)
+      R = join(R, AVal::constant(wrap32(uint32_t(A) & Mask)));
+    return R;
+  }
+  unsigned Bits = V.isInt() ? V.modBits() : 0;
+  uint32_t KnownBits = Bits >= 32 ? ~0u : (1u << Bits) - 1;
+  uint32_t Known = uint32_t(V.isInt() ? V.residue() : 0) & Mask & KnownBits;
+  uint32_t Free = Mask & ~KnownBits;
+  if (popcount(Free) <= 2) {
+    AVal R;
+    uint32_t Low = Free & -Free, High = Free & ~Low;
+    for (uint32_t Sub : {0u, Low, High, Free})
+      R = join(R, AVal::constant(wrap32(Known | Sub)));
+    return R;
+  }
+  return AVal::integer(countr_zero(Free), Known);
 }
 
 static void transfer(const Decoded &D, RegState &S) {
@@ -188,10 +230,17 @@ static void transfer(const Decoded &D, RegState &S) {
         R = join(R, AVal::constant(wrap32(C * D.Imm)));
       return Set(R);
     }
+    // x = r + m 2^t gives x c = r c + m c 2^t: known modulo 2^(t + v2(c)).
     uint64_t P = pow2Dividing(D.Imm);
-    return Set(AVal::integer(A.zeros() + (P == Exact ? 32 : Log2_64(P))));
+    return Set(AVal::integer(A.modBits() + (P == Exact ? 32 : Log2_64(P)),
+                             A.residue() * uint64_t(D.Imm)));
   }
+  case DKind::AndI:
+    return Set(andImm(S[D.Ra], D.Imm));
   case DKind::Add:
+    // x + x is 2x: even, whatever x is (clang's `k + k` slot indices).
+    if (D.Ra == D.Rb && S[D.Ra].isInt())
+      return Set(shiftLeft(S[D.Ra], 1));
     return Set(S[D.Rb].K == AVal::Ptr ? addInt(S[D.Rb], S[D.Ra])
                                       : addInt(S[D.Ra], S[D.Rb]));
   case DKind::Sub:
@@ -285,8 +334,48 @@ bool NeuronISA::mayOverlap(const Footprint &A, const Footprint &B,
            residuesApart(A.SLo, A.SHi, A.SMod, B.SLo, B.SHi, B.SMod));
 }
 
+/// Whether the conditional branch D is taken in state S: known when both
+/// registers hold one known value each (a loop whose trip count folded to
+/// a constant, `li r2, 0; bge r2, r0`).
+static std::optional<bool> branchTaken(const Decoded &D, const RegState &S) {
+  if (D.K != DKind::CondBranch)
+    return std::nullopt;
+  const AVal &A = S[D.Ra], &B = S[D.Rb];
+  if (A.K != AVal::Consts || B.K != AVal::Consts || A.Vals.size() != 1 ||
+      B.Vals.size() != 1)
+    return std::nullopt;
+  int32_t X = int32_t(A.Vals[0]), Y = int32_t(B.Vals[0]);
+  switch (D.Imm) {
+  case NeuronISA::BEQ:
+    return X == Y;
+  case NeuronISA::BNE:
+    return X != Y;
+  case NeuronISA::BLT:
+    return X < Y;
+  case NeuronISA::BGE:
+    return X >= Y;
+  case NeuronISA::BLTU:
+    return uint32_t(X) < uint32_t(Y);
+  case NeuronISA::BGEU:
+    return uint32_t(X) >= uint32_t(Y);
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The successors of block B that its last instruction can reach in state S
+/// (Succs[0] is a branch's target, Succs[1] its fall-through).
+static SmallVector<unsigned, 2> feasibleSuccs(const CodeBlock &B,
+                                              const Decoded &Last,
+                                              const RegState &S) {
+  std::optional<bool> Taken = branchTaken(Last, S);
+  if (!Taken || B.Succs.size() != 2)
+    return B.Succs;
+  return {B.Succs[*Taken ? 0 : 1]};
+}
+
 void NeuronISA::computeFootprints(const CodeKernel &K,
-                                  const std::vector<CodeBlock> &Blocks,
+                                  std::vector<CodeBlock> &Blocks,
                                   std::vector<Decoded> &Code) {
   std::vector<RegState> In(Blocks.size());
   RegState &Entry = In[0];
@@ -297,7 +386,8 @@ void NeuronISA::computeFootprints(const CodeKernel &K,
     Entry[A + 1] = (K.HBMArgs >> A) & 1 ? AVal::pointer(A, 0, Exact)
                                           : AVal::integer();
   std::vector<unsigned> Work{0};
-  std::vector<bool> Queued(Blocks.size(), false);
+  std::vector<bool> Queued(Blocks.size(), false), Seen(Blocks.size(), false);
+  std::vector<RegState> Out(Blocks.size());
   Queued[0] = true;
   while (!Work.empty()) {
     unsigned B = Work.back();
@@ -306,7 +396,9 @@ void NeuronISA::computeFootprints(const CodeKernel &K,
     RegState S = In[B];
     for (unsigned I = Blocks[B].Begin; I != Blocks[B].End; ++I)
       transfer(Code[I], S);
-    for (unsigned Succ : Blocks[B].Succs) {
+    Out[B] = S;
+    Seen[B] = true;
+    for (unsigned Succ : feasibleSuccs(Blocks[B], Code[Blocks[B].End - 1], S)) {
       bool Changed = false;
       for (unsigned R = 0; R != 32; ++R) {
         AVal J = join(In[Succ][R], S[R]);
@@ -321,6 +413,13 @@ void NeuronISA::computeFootprints(const CodeKernel &K,
       }
     }
   }
+  // Edges never taken at the fixed point go, and with them what only they
+  // reach.
+  for (unsigned B = 0; B != Blocks.size(); ++B)
+    Blocks[B].Succs =
+        Seen[B] ? feasibleSuccs(Blocks[B], Code[Blocks[B].End - 1], Out[B])
+                : SmallVector<unsigned, 2>();
+  markReachable(Blocks);
   for (unsigned B = 0; B != Blocks.size(); ++B) {
     RegState S = In[B];
     for (unsigned I = Blocks[B].Begin; I != Blocks[B].End; ++I) {

@@ -61,6 +61,9 @@ def compile_ir(ir_path, asm_path, sync="precise", mcpu=None, extra=()):
            "-neuronisa-sync=" + sync, ir_path, "-o", asm_path] + list(extra)
     if mcpu:
         cmd.append("-mcpu=" + mcpu)
+    # The lit suite validates every precise compile (docs/Validator.md).
+    if sync == "precise" and os.environ.get("NEURONISA_VERIFY_SYNC"):
+        cmd.append("-neuronisa-verify-sync")
     t0 = time.time()
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True)

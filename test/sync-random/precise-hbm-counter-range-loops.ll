@@ -13,7 +13,7 @@
 ; Not validated (docs/Validator.md, "Not validated"): the accesses are apart
 ; by the range of a loop counter, which the validator's footprints (offsets
 ; modulo powers of two) do not derive; it rejects the code, and the llc
-; above opts out of lit -Dverify_sync=1.
+; above opts out of the suite's validation.
 ; RUN: not llc -neuronisa-sync=precise -neuronisa-verify-sync %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTVALIDATED
 ; NOTVALIDATED: synchronization validator rejects the emitted code of kernel: {{.*}}conflicts with site 0 ({{.*}}dma.store
 ; REMARK-NOT: remark

@@ -27,6 +27,10 @@ commands that reproduce it, and the program's directory is kept. The last
 line is the summary:
   summary: 100 programs, 800 builds, 4800 simulations, 0 failed programs,
   0 compile errors, 0 races, 0 deadlocks, 0 mismatches, 0 errors
+With --verify-sync (the default in the lit suite) every precise build is
+checked by the translation validator; the builds it rejects are listed
+(NOT VALIDATED) and counted at the end of the summary (", 0 not
+validated"), then built without it and checked like the others.
 
 Example:
   utils/c_differential_test.py --bin build/bin --seeds 0-99 -j2
@@ -144,6 +148,7 @@ class Stats:
         self.races = self.deadlocks = self.mismatches = self.errors = 0
         self.oversync_runs = self.precise_runs = 0
         self.slower = self.compared = 0
+        self.unvalidated = []  # (seed, level, the validator's first reason)
         self.failures = []
 
     def add(self, **kw):
@@ -152,11 +157,29 @@ class Stats:
                 setattr(self, k, getattr(self, k) + v)
 
 
-def compile_build(prog, a, level, mode):
+def compile_build(prog, a, level, mode, stats):
     out = os.path.join(prog.dir, "O%d-%s.s" % (level, mode))
     cmd = [os.path.join(a.bin, "neuronisa-clang"), "-O%d" % level, "-S",
            "-mllvm", "-neuronisa-sync=" + mode, "-mllvm",
            "-verify-machineinstrs", prog.c, "-o", out]
+    if a.verify_sync and mode == "precise":
+        rc, _, err = run(cmd[:1] + ["-mllvm", "-neuronisa-verify-sync"] +
+                         cmd[1:])
+        # The validator is incomplete, never unsound (docs/Validator.md):
+        # a build it rejects is reported and listed, then built without it
+        # and checked like the others (oracle, race and deadlock checkers).
+        if rc != 0 and "synchronization validator rejects" in err:
+            reason = next((l.split("rejects the emitted code of ", 1)[1]
+                           for l in err.splitlines()
+                           if "site " in l and "rejects" in l), "")
+            with stats.lock:
+                stats.unvalidated.append((prog.seed, level, reason))
+        elif rc != 0:
+            raise Failure("compile", "-O%d %s: %s" % (level, mode,
+                                                      err.strip()[:600]),
+                          [quote(cmd)])
+        else:
+            return out
     rc, _, err = run(cmd)
     if rc != 0:
         raise Failure("compile", "-O%d %s: %s" % (level, mode,
@@ -213,7 +236,7 @@ def check_program(seed, a, workdir, oracle, stats):
             for mode in a.modes:
                 try:
                     builds.append((level, mode,
-                                   compile_build(prog, a, level, mode)))
+                                   compile_build(prog, a, level, mode, stats)))
                 except Failure:
                     stats.add(compile_errors=1)
                     raise
@@ -282,6 +305,11 @@ def main(argv=None):
     ap.add_argument("--oracle", choices=["host", "builds"], default="host")
     ap.add_argument("--host-cc", default="cc",
                     help="the host C compiler of the oracle (default: cc)")
+    ap.add_argument("--verify-sync", action="store_true",
+                    default=bool(os.environ.get("NEURONISA_VERIFY_SYNC")),
+                    help="check every precise build with the translation "
+                    "validator (-neuronisa-verify-sync); the default when "
+                    "NEURONISA_VERIFY_SYNC is set, as in the lit suite")
     ap.add_argument("--work", help="directory for the programs (default: "
                     "a temporary one, removed unless something fails)")
     ap.add_argument("--keep", action="store_true",
@@ -307,12 +335,17 @@ def main(argv=None):
     print("precise runs over-synchronized: %d of %d; precise slower than "
           "barrier: %d of %d" % (stats.oversync_runs, stats.precise_runs,
                                  stats.slower, stats.compared))
+    for seed, level, reason in sorted(stats.unvalidated):
+        print("NOT VALIDATED seed %d -O%d precise: %s" % (seed, level,
+                                                        reason[:400]))
     print("summary: %d programs, %d builds, %d simulations, %d failed "
           "programs, %d compile errors, %d races, %d deadlocks, "
-          "%d mismatches, %d errors" %
+          "%d mismatches, %d errors%s" %
           (len(seeds), stats.builds, stats.sims, stats.failed,
            stats.compile_errors, stats.races, stats.deadlocks,
-           stats.mismatches, stats.errors))
+           stats.mismatches, stats.errors,
+           ", %d not validated" % len(stats.unvalidated)
+           if a.verify_sync else ""))
     if not a.work and not stats.failures and not a.keep:
         shutil.rmtree(work, ignore_errors=True)
     return 1 if stats.failures else 0

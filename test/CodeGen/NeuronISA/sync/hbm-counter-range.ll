@@ -1,5 +1,5 @@
 ; RUN: llc -mtriple=neuronisa -verify-machineinstrs -neuronisa-verify-sync=false < %s | FileCheck %s
-; Not validated under lit -Dverify_sync=1: the validator's footprints know
+; Not validated in the suite (opted out): the validator's footprints know
 ; offsets modulo powers of two, not the ranges of loop counters, so it
 ; cannot prove these stores apart (docs/Validator.md, "Not validated").
 ; HBM accesses to one noalias buffer at run-time offsets, kept apart (or

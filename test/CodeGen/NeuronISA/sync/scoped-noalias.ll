@@ -8,7 +8,7 @@
 ; analysis proves the accesses disjoint: a load from %in does not wait for
 ; the store to %out, which may alias it otherwise (neither is noalias).
 ; The MIR keeps the tags, and both pass managers' neuronisa-sync use them.
-; Not validated under lit -Dverify_sync=1: the object records no such
+; Not validated in the suite (opted out): the object records no such
 ; promise (only the kernel's noalias arguments), so the validator cannot
 ; prove the accesses apart (docs/Validator.md, "Not validated").
 
