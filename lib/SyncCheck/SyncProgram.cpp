@@ -96,6 +96,7 @@ static std::string instJSON(const Decoded &D, int SiteId) {
   case DKind::Sel:
   case DKind::ShlI:
   case DKind::MulI:
+  case DKind::AndI:
   case DKind::Def:
     return "{\"op\":\"def\",\"reg\":" + N(D.Rd) + "}";
   case DKind::Other:
