@@ -294,6 +294,7 @@ void PreciseSync::waitForKnownUnions() {
   ArrayRef<SyncSite> Sites = Deps.sites();
   std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> UnionOf;
   std::vector<DependenceGroup> Unions;
+  std::vector<SmallVector<unsigned, 4>> Members; // per union: its groups
   SmallVector<std::pair<unsigned, unsigned>, 8> Uses; // (consumer, union)
   for (unsigned C = 0; C < Waits.size(); ++C) {
     SmallVector<AgentId, 4> Agents;
@@ -310,14 +311,9 @@ void PreciseSync::waitForKnownUnions() {
       llvm::sort(U);
       auto [It, New] = UnionOf.try_emplace({F, U}, Unions.size());
       if (New) {
-        DependenceGroup G;
-        G.Producer = F;
-        for (unsigned GI : U)
-          G.Producers.append(Groups[GI].Producers.begin(),
-                             Groups[GI].Producers.end());
-        llvm::sort(G.Producers);
-        G.Producers.erase(llvm::unique(G.Producers), G.Producers.end());
-        Unions.push_back(std::move(G));
+        // The producers are joined below, once the budget is checked.
+        Unions.emplace_back().Producer = F;
+        Members.push_back(U);
       }
       Unions[It->second].Consumers.push_back(C);
       Uses.push_back({C, It->second});
@@ -332,6 +328,13 @@ void PreciseSync::waitForKnownUnions() {
   if (uint64_t(Unions.size()) * RPO.size() > KnownUnionBudget) {
     ++NumKnownUnionsSkipped;
     return;
+  }
+  for (unsigned I = 0; I < Unions.size(); ++I) {
+    auto &P = Unions[I].Producers;
+    for (unsigned GI : Members[I])
+      P.append(Groups[GI].Producers.begin(), Groups[GI].Producers.end());
+    llvm::sort(P);
+    P.erase(llvm::unique(P), P.end());
   }
   // The unions' thresholds at block entries, as computeThresholds solves
   // the groups' (per block: the count after each union's last site there;

@@ -278,9 +278,11 @@ private:
   bool isFirstIssuedBy(Engine E, unsigned C, MachineBasicBlock &Start) const;
   int64_t emittedCorrection(const MachineBasicBlock &B, AgentId F) const;
   bool writesRegisterIn(const MachineLoop &L, unsigned Reg) const;
-  bool computeWritesRegisterIn(const MachineLoop &L, unsigned Reg) const;
-  /// writesRegisterIn's answers, per (loop, register), while the registers
-  /// stay as allocated (hoistInvariantWaits).
+  void computeRegisterWrites();
+  /// Per register: the blocks (by number) that write it, while the
+  /// registers stay as allocated (hoistInvariantWaits).
+  DenseMap<unsigned, BitVector> RegisterWrites;
+  /// writesRegisterIn's answers, per (loop, register).
   mutable DenseMap<std::pair<const MachineLoop *, unsigned>, bool>
       WritesRegisterCache;
 

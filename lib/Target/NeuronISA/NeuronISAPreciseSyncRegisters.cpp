@@ -194,17 +194,38 @@ void PreciseSync::BlockLiveness::solve(bool DefsKill) {
   }
 }
 
+/// Sorts Blocks, which holds the blocks B (RPO indices) with InSet(B), each
+/// any number of times, and drops the repeats. Where they are a large part
+/// of the function (a snapshot live across most of it), a scan of the marks
+/// is cheaper than sorting them (most of the register step on large
+/// functions).
+template <typename InSetFn>
+static void sortBlockSet(SmallVectorImpl<unsigned> &Blocks, unsigned N,
+                         InSetFn InSet) {
+  if (uint64_t(Blocks.size()) * 16 < N) {
+    std::sort(Blocks.begin(), Blocks.end());
+    Blocks.erase(std::unique(Blocks.begin(), Blocks.end()), Blocks.end());
+    return;
+  }
+  Blocks.clear();
+  for (unsigned B = 0; B < N; ++B)
+    if (InSet(B))
+      Blocks.push_back(B);
+}
+
 void PreciseSync::BlockLiveness::getBlocks(
     SmallVectorImpl<unsigned> &Blocks) const {
   Blocks.assign(Touched.begin(), Touched.end());
-  llvm::sort(Blocks);
-  Blocks.erase(llvm::unique(Blocks), Blocks.end());
+  sortBlockSet(Blocks, LiveInMark.size(), [&](unsigned B) {
+    return isUsed(B) || isDefined(B) || isLiveIn(B);
+  });
 }
 
 void PreciseSync::BlockLiveness::getLiveOutBlocks(
     SmallVectorImpl<unsigned> &Blocks) const {
   Blocks.assign(LiveOutList.begin(), LiveOutList.end());
-  llvm::sort(Blocks);
+  sortBlockSet(Blocks, LiveOutMark.size(),
+               [&](unsigned B) { return isLiveOut(B); });
 }
 
 void PreciseSync::lastProducersPerBlock(

@@ -179,6 +179,45 @@ std::vector<SyncGenerator::BlockUpdate> SyncGenerator::computeWaitedUpdates(
   return Updates;
 }
 
+/// The CFG and the blocks' transfers, for WaitedState's widening and the
+/// bounds of cycles' fixed points (WaitedLimits).
+void SyncGenerator::setWaitedCycles(
+    ArrayRef<AgentId> PairAgent, ArrayRef<int64_t> Distance,
+    const std::vector<WaitedLimits::BlockWaits> &InBlock,
+    function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction) {
+  SyncAgentMask Agents = 0;
+  for (AgentId F : PairAgent)
+    Agents |= syncAgentBit(F);
+  std::vector<SmallVector<unsigned, 2>> Succs(RPO.size());
+  std::vector<SyncAgentMask> Produces(RPO.size(), 0);
+  std::vector<WaitedLimits::BlockCorrections> Corrections(RPO.size());
+  for (unsigned I = 0; I < RPO.size(); ++I) {
+    for (const MachineBasicBlock *S : RPO[I]->successors())
+      if (RPOIndex[S->getNumber()] != ~0u)
+        Succs[I].push_back(RPOIndex[S->getNumber()]);
+    for (AgentId F = 0; F < MaxSyncAgents; ++F) {
+      if (getProducerCount(*RPO[I], F))
+        Produces[I] |= syncAgentBit(F);
+      if (Agents & syncAgentBit(F))
+        if (int64_t D = Correction(*RPO[I], F))
+          Corrections[I].push_back({F, D});
+    }
+  }
+  Limits->setCycles(std::move(Succs), std::move(Produces), PairAgent);
+  // The floor at a block's entry: at the end of each predecessor, whose
+  // count there (after its correction) is the block's count at entry.
+  std::vector<AgentId> Agent(PairAgent.begin(), PairAgent.end());
+  std::vector<int64_t> Dist(Distance.begin(), Distance.end());
+  Limits->setTransfers(
+      InBlock, std::move(Corrections),
+      [this, Agent = std::move(Agent), Dist = std::move(Dist)](unsigned P,
+                                                               unsigned B) {
+        return EntryCount[size_t(RPO[B]->getNumber()) * MaxSyncAgents +
+                          Agent[P]] -
+               Dist[P];
+      });
+}
+
 void SyncGenerator::solveWaited(
     const WaitRequests &Requests,
     function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction,
@@ -189,10 +228,8 @@ void SyncGenerator::solveWaited(
   PairIndex.assign(NumStreams * MaxSyncAgents, -1);
   SmallVector<AgentId, 16> PairAgent;
   SmallVector<int64_t, 16> Distance;
-  struct BlockWaits {
-    SmallVector<std::pair<unsigned, int64_t>, 4> Max; // (pair, largest K)
-  };
-  std::vector<BlockWaits> InBlock(RPO.size());
+  // Per block: (pair, largest K).
+  std::vector<WaitedLimits::BlockWaits> InBlock(RPO.size());
   for (unsigned I = 0; I < RPO.size(); ++I) {
     const MachineBasicBlock &B = *RPO[I];
     int64_t Count[MaxSyncAgents];
@@ -209,9 +246,9 @@ void SyncGenerator::solveWaited(
       }
       Distance[P] = std::max(Distance[P], Count[R.F] - R.K);
       auto It = llvm::find_if(
-          InBlock[I].Max, [&](const auto &E) { return E.first == unsigned(P); });
-      if (It == InBlock[I].Max.end())
-        InBlock[I].Max.push_back({unsigned(P), R.K});
+          InBlock[I], [&](const auto &E) { return E.first == unsigned(P); });
+      if (It == InBlock[I].end())
+        InBlock[I].push_back({unsigned(P), R.K});
       else
         It->second = std::max(It->second, R.K);
     };
@@ -228,22 +265,11 @@ void SyncGenerator::solveWaited(
   unsigned NumPairs = PairAgent.size();
   Limits = std::make_unique<WaitedLimits>(NumPairs);
   for (unsigned I = 0; I < RPO.size(); ++I)
-    for (const auto &[P, K] : InBlock[I].Max)
+    for (const auto &[P, K] : InBlock[I])
       Limits->addWait(P, I);
   // Where the baseline restarts at boundaries, cycles need no widening.
-  if (!IsBoundary) {
-    std::vector<SmallVector<unsigned, 2>> Succs(RPO.size());
-    std::vector<SyncAgentMask> Produces(RPO.size(), 0);
-    for (unsigned I = 0; I < RPO.size(); ++I) {
-      for (const MachineBasicBlock *S : RPO[I]->successors())
-        if (RPOIndex[S->getNumber()] != ~0u)
-          Succs[I].push_back(RPOIndex[S->getNumber()]);
-      for (AgentId F = 0; F < MaxSyncAgents; ++F)
-        if (getProducerCount(*RPO[I], F))
-          Produces[I] |= syncAgentBit(F);
-    }
-    Limits->setCycles(std::move(Succs), std::move(Produces), PairAgent);
-  }
+  if (!IsBoundary)
+    setWaitedCycles(PairAgent, Distance, InBlock, Correction);
 
   Waited = std::make_unique<SyncDataflow<WaitedState>>(RPO);
   // At the entry (and after a barrier) S_F >= 0 = C_F has been waited for.
@@ -262,7 +288,7 @@ void SyncGenerator::solveWaited(
   Waited->solve([&](const MachineBasicBlock &B, const WaitedState &In) {
     WaitedState Out = In;
     unsigned I = RPOIndex[B.getNumber()];
-    for (const auto &[P, K] : InBlock[I].Max)
+    for (const auto &[P, K] : InBlock[I])
       Out.wait(P, K);
     for (const PairUpdate &U : Updates[I]) {
       Out.correctCounter(U.Pair, U.Correction);

@@ -195,6 +195,10 @@ private:
       function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction,
       const std::vector<bool> &Boundary) const;
   void assignSemaphores();
+  void setWaitedCycles(
+      ArrayRef<AgentId> PairAgent, ArrayRef<int64_t> Distance,
+      const std::vector<WaitedLimits::BlockWaits> &InBlock,
+      function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction);
 };
 
 } // namespace NeuronISA
