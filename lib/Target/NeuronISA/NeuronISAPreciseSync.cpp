@@ -30,6 +30,7 @@
 #include "NeuronISASyncRegisters.h"
 #include "NeuronISASyncState.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
@@ -551,16 +552,29 @@ unsigned PreciseSync::blocksAround(unsigned P, unsigned C) {
   const MachineBasicBlock &PB = *Sites[P].MBB, &CB = *Sites[C].MBB;
   unsigned PI = Gen.getRPOIndex(PB), CI = Gen.getRPOIndex(CB);
   assert((PI > CI || (PI == CI && P > C)) && "producer before the consumer");
-  const MachineLoop *L = Gen.getLoopInfo().getLoopFor(&CB);
-  while (L && !L->contains(&PB))
+  // The innermost loop that contains both: the loops of CB and PB, each
+  // taken up to the other's depth, then up together until they meet (a
+  // walk of the loop tree, cheaper than asking each loop of CB whether it
+  // holds PB; this runs for most waits).
+  const MachineLoopInfo &MLI = Gen.getLoopInfo();
+  const MachineLoop *L = MLI.getLoopFor(&CB), *PL = MLI.getLoopFor(&PB);
+  unsigned LD = L ? L->getLoopDepth() : 0, PD = PL ? PL->getLoopDepth() : 0;
+  for (; LD > PD; --LD)
     L = L->getParentLoop();
+  for (; PD > LD; --PD)
+    PL = PL->getParentLoop();
+  while (L != PL) {
+    L = L->getParentLoop();
+    PL = PL->getParentLoop();
+  }
   if (!L) // not reachable from P without leaving a loop: the farthest
     return RPO.size();
-  auto [It, New] = LoopEnd.try_emplace(L, 0);
-  if (New)
+  unsigned HI = Gen.getRPOIndex(*L->getHeader());
+  unsigned &End = LoopEnd[HI];
+  if (!End)
     for (const MachineBasicBlock *B : L->blocks())
-      It->second = std::max(It->second, Gen.getRPOIndex(*B));
-  return (CI - Gen.getRPOIndex(*L->getHeader())) + (It->second - PI) + 1;
+      End = std::max(End, Gen.getRPOIndex(*B));
+  return (CI - HI) + (End - PI) + 1;
 }
 
 /// Per group: (reverse post-order index, last producer site) of each block
@@ -605,6 +619,7 @@ void PreciseSync::orderWaitsByRelease() {
   // wait independent of the size of the function.
   constexpr unsigned MaxBackwardBlocks = 8;
   ProducerBlocks.assign(Groups.size(), {});
+  LoopEnd.assign(RPO.size(), 0);
   ArrayRef<SyncSite> Sites = Deps.sites();
   // The estimate follows every site (a single wait delays its consumer,
   // and so what waits for that), so it runs only where some order is to
@@ -702,9 +717,13 @@ void PreciseSync::mergeSnapshots() {
       Unions;
   std::vector<unsigned> UnknownUses(Groups.size(), 0);
   for (unsigned C = 0; C < Waits.size(); ++C) {
-    if (Waits[C].empty())
-      continue;
-    for (AgentId F = 0; F < MaxSyncAgents; ++F) {
+    // The agents of C's snapshot waits, ascending (the others have none).
+    SyncAgentMask Agents = 0;
+    for (const WaitRequest &R : Waits[C])
+      if (R.Snapshot)
+        Agents |= syncAgentBit(R.F);
+    for (; Agents; Agents &= Agents - 1) {
+      AgentId F = llvm::countr_zero(Agents);
       SmallVector<unsigned, 4> U;
       for (const WaitRequest &R : Waits[C])
         if (R.Snapshot && R.F == F)

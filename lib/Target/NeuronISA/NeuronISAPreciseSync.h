@@ -136,8 +136,9 @@ private:
   void endReleaseBlock(const MachineBasicBlock &B);
   std::vector<SmallVector<std::pair<unsigned, unsigned>, 4>> ProducerBlocks;
   ArrayRef<std::pair<unsigned, unsigned>> producerBlocks(unsigned G);
-  /// Per loop: the largest reverse post-order index of its blocks.
-  DenseMap<const MachineLoop *, unsigned> LoopEnd;
+  /// Per loop, by its header's reverse post-order index: the largest
+  /// reverse post-order index of its blocks (0: not computed yet).
+  std::vector<unsigned> LoopEnd;
 
   //===--- 3. Registers ---------------------------------------------------===//
   SyncRegisterPool Pool; // the registers the function leaves free
@@ -256,7 +257,8 @@ private:
   void explainSnapshotDemand(ArrayRef<std::pair<uint64_t, unsigned>> Want,
                              const BitVector &CounterUsed);
   void boundFallbackWaits(ArrayRef<unsigned> Fallen);
-  int64_t fallbackThreshold(ThresholdBoundState::Bound V, unsigned Consumer,
+  /// Every: offsetBefore(Consumer, R.F).
+  int64_t fallbackThreshold(ThresholdBoundState::Bound V, int64_t Every,
                             const WaitRequest &R) const;
   StringRef snapshotShape(unsigned Group) const;
   LiveSpans snapshotRange(unsigned Group, bool Rematerialize);

@@ -748,6 +748,15 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
   DenseMap<unsigned, unsigned> Slot; // group -> its index in Sorted
   for (unsigned I = 0; I < Sorted.size(); ++I)
     Slot[Sorted[I]] = I;
+  // offsetBefore walks the consumer's block: once per (consumer, agent),
+  // not once per group that falls back there.
+  DenseMap<uint64_t, int64_t> Offsets;
+  auto OffsetBefore = [&](unsigned C, AgentId F) {
+    auto [It, New] = Offsets.try_emplace(uint64_t(C) * MaxSyncAgents + F, 0);
+    if (New)
+      It->second = offsetBefore(C, F);
+    return It->second;
+  };
   for (unsigned GI : Fallen) {
     const DependenceGroup &G = Groups[GI];
     const MachineBasicBlock *First = nullptr;
@@ -768,8 +777,8 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
       for (WaitRequest &R : Waits[C]) {
         if (!IsSnapshotWait(R))
           continue;
-        int64_t Every = offsetBefore(C, G.Producer);
-        R.K = fallbackThreshold(V, C, R);
+        int64_t Every = OffsetBefore(C, G.Producer);
+        R.K = fallbackThreshold(V, OffsetBefore(C, R.F), R);
         EveryEarlier += R.K == Every;
         R.Snapshot = false;
         if (!First)
@@ -825,8 +834,8 @@ static bool skippedByAnIteration(const MachineLoop &L,
 /// instance of F) where Unbounded. R.K: a group sharing the snapshot has
 /// T = T_holder + R.K (<= 0).
 int64_t PreciseSync::fallbackThreshold(ThresholdBoundState::Bound V,
-                                       unsigned C, const WaitRequest &R) const {
-  int64_t Every = offsetBefore(C, R.F);
+                                       int64_t Every,
+                                       const WaitRequest &R) const {
   return V.K == ThresholdBoundState::Kind::Upper ? std::min(V.Off + R.K, Every)
                                                   : Every;
 }
@@ -907,7 +916,8 @@ PreciseSync::snapshotPriorities() {
             ThresholdBoundState::Bound V =
                 Bounds->incoming(*Deps.sites()[C].MBB)->get(Index[GI]);
             if (V.K != ThresholdBoundState::Kind::Empty &&
-                fallbackThreshold(V, C, R) >= offsetBefore(C, R.F))
+                fallbackThreshold(V, offsetBefore(C, R.F), R) >=
+                    offsetBefore(C, R.F))
               Depth += 3;
           }
           W += uint64_t(1) << std::min(Depth, 60u);

@@ -18,6 +18,7 @@
 #define LLVM_LIB_TARGET_NEURONISA_NEURONISASYNCGENERATOR_H
 
 #include "NeuronISADependenceAnalysis.h"
+#include "NeuronISAInstrInfo.h"
 #include "NeuronISASyncDataflow.h"
 #include "NeuronISASyncRemarks.h"
 #include "NeuronISASyncState.h"
@@ -180,6 +181,11 @@ private:
   std::vector<int> PairIndex; // per (engine - 1, agent)
   std::unique_ptr<WaitedLimits> Limits;
   std::unique_ptr<SyncDataflow<WaitedState>> Waited;
+
+  /// getEngineSyncOpcodes, per data-path opcode (a search of the opcode
+  /// tables, once per opcode instead of once per wait).
+  DenseMap<unsigned, EngineSyncOpcodes> SyncOpcodes;
+  const EngineSyncOpcodes &syncOpcodes(unsigned Opcode);
 
   void note(const MachineBasicBlock *MBB,
             unsigned SyncReport::Counts::*Field);

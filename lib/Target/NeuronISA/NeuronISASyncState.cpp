@@ -244,12 +244,15 @@ ThresholdBoundState::chunkForWrite(unsigned Index) {
 /// The meet of chunk Index with Other's; true if it changed.
 bool ThresholdBoundState::mergeChunk(unsigned Index,
                                      const ThresholdBoundState &Other,
-                                     SyncAgentMask ShiftsDiffer) {
+                                     SyncAgentMask ShiftsRaise) {
   const Chunk *Mine = Chunks[Index].get(), *Theirs = Other.Chunks[Index].get();
   if (!Theirs)
     return false; // every other value is Empty: nothing changes
-  if (Mine == Theirs && !(Mine->UpperAgents & ShiftsDiffer))
-    return false; // the same values, seen with the same shifts
+  // The same values, seen with shifts that make none of Other's larger (a
+  // back edge brings the header's chunks back with the loop's corrections
+  // added, which only lower them).
+  if (Mine == Theirs && !(Mine->UpperAgents & ShiftsRaise))
+    return false;
   bool Changed = false;
   unsigned Base = Index * ChunkSize;
   // The entries are read in place (get() per entry was most of the meet):
@@ -292,13 +295,16 @@ bool ThresholdBoundState::mergeChunk(unsigned Index,
 
 bool ThresholdBoundState::merge(const ThresholdBoundState &Other,
                                 const DataflowEdge &) {
-  SyncAgentMask ShiftsDiffer = 0;
+  // Other's k of an Upper value in this state's shift is its stored Off
+  // - Other.Shift[F] + Shift[F]: larger than the same stored Off here only
+  // where Shift[F] > Other.Shift[F].
+  SyncAgentMask ShiftsRaise = 0;
   for (AgentId F = 0; F < MaxSyncAgents; ++F)
-    if (Shift[F] != Other.Shift[F])
-      ShiftsDiffer |= syncAgentBit(F);
+    if (Shift[F] > Other.Shift[F])
+      ShiftsRaise |= syncAgentBit(F);
   bool Changed = false;
   for (unsigned I = 0, N = Chunks.size(); I < N; ++I)
-    Changed |= mergeChunk(I, Other, ShiftsDiffer);
+    Changed |= mergeChunk(I, Other, ShiftsRaise);
   return Changed;
 }
 

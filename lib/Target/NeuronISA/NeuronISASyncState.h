@@ -190,8 +190,8 @@ private:
   struct Chunk : RefCountedBase<Chunk> {
     Entry Values[ChunkSize];
     /// The agents of the chunk's Upper values (a superset): a meet with a
-    /// state whose shifts of these agents are the same, and whose chunk is
-    /// this one, changes nothing.
+    /// state whose shifts of these agents are not smaller, and whose chunk
+    /// is this one, changes nothing.
     SyncAgentMask UpperAgents = 0;
   };
   const AgentId *GroupAgents;
@@ -203,9 +203,9 @@ private:
   int32_t Shift[MaxSyncAgents];
 
   Chunk &chunkForWrite(unsigned Index);
-  /// ShiftsDiffer: the agents whose Shift differs between the two states.
+  /// ShiftsRaise: the agents whose Shift is larger here than in Other.
   bool mergeChunk(unsigned Index, const ThresholdBoundState &Other,
-                  SyncAgentMask ShiftsDiffer);
+                  SyncAgentMask ShiftsRaise);
 };
 
 /// The threshold of every dependence group at a program point (barrier
