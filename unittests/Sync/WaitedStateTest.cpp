@@ -4,7 +4,9 @@
 // that decreases along a retreating edge widens to Nothing at once exactly
 // where it would fall forever: where a cycle through the edge runs a
 // producer of the pair's agent and passes no wait of the pair
-// (WaitedLimits::widens). Elsewhere the meet keeps the smaller value.
+// (WaitedLimits::widens). Elsewhere the meet keeps the smaller value, or
+// the bound of the fixed point that a producing cycle gives
+// (WaitedLimits::cycleBound).
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +65,38 @@ TEST(WaitedStateTest, NoWaitInTheCycleWidens) {
   // The pair waits only after the loop: any decrease falls forever.
   WaitedLimits L = limits(/*WaitBlock=*/5, /*ProduceBlock=*/2);
   EXPECT_TRUE(L.widens(0, BackEdge.From, BackEdge.To));
+}
+
+// The transfers of limits(2, 2): the wait in block 2 asks for C_F + 3, and
+// the latch corrects C_F by the one DVE producer of an iteration. Floor:
+// the floor of the pair at every block's entry.
+void setTransfers(WaitedLimits &L, int64_t Floor) {
+  std::vector<WaitedLimits::BlockWaits> Waits(6);
+  Waits[2].push_back({0, 3});
+  std::vector<WaitedLimits::BlockCorrections> Corrections(6);
+  Corrections[4].push_back({DVE, 1});
+  L.setTransfers(Waits, Corrections,
+                 [Floor](unsigned, unsigned) { return Floor; });
+}
+
+TEST(WaitedStateTest, ProducingCycleBoundsTheFixedPoint) {
+  // Around the arm that waits and produces, the value comes back as
+  // max(v, 3) - 1: at the fixed point the header has at most 2, which the
+  // meet along the back edge reaches at once (instead of one iteration's
+  // decrease at a time). The other arm produces nothing: no bound.
+  WaitedLimits L = limits(/*WaitBlock=*/2, /*ProduceBlock=*/2);
+  EXPECT_EQ(L.cycleBound(0, 1), WaitedLimits::NoBound); // no transfers yet
+  setTransfers(L, /*Floor=*/-10);
+  EXPECT_EQ(L.cycleBound(0, 1), 2);
+  EXPECT_EQ(L.cycleBound(0, 2), WaitedLimits::NoBound); // no edge back to 2
+  WaitedState Header(1, 5, &L), Latch(1, 4, &L);
+  EXPECT_TRUE(Header.merge(Latch, BackEdge));
+  EXPECT_EQ(Header.get(0), 2);
+  EXPECT_FALSE(Header.merge(Latch, BackEdge)); // nothing new
+  // Below the floor, the bound forgets the value.
+  WaitedLimits High = limits(/*WaitBlock=*/2, /*ProduceBlock=*/2);
+  setTransfers(High, /*Floor=*/3);
+  EXPECT_EQ(High.cycleBound(0, 1), WaitedState::Nothing);
 }
 
 TEST(WaitedStateTest, ForwardEdgesNeverWiden) {

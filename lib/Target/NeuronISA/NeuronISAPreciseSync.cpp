@@ -30,6 +30,7 @@
 #include "NeuronISASyncRegisters.h"
 #include "NeuronISASyncState.h"
 #include "llvm/ADT/Statistic.h"
+#include "llvm/ADT/bit.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
@@ -294,6 +295,7 @@ void PreciseSync::waitForKnownUnions() {
   ArrayRef<SyncSite> Sites = Deps.sites();
   std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> UnionOf;
   std::vector<DependenceGroup> Unions;
+  std::vector<SmallVector<unsigned, 4>> Members; // per union: its groups
   SmallVector<std::pair<unsigned, unsigned>, 8> Uses; // (consumer, union)
   for (unsigned C = 0; C < Waits.size(); ++C) {
     SmallVector<AgentId, 4> Agents;
@@ -310,14 +312,9 @@ void PreciseSync::waitForKnownUnions() {
       llvm::sort(U);
       auto [It, New] = UnionOf.try_emplace({F, U}, Unions.size());
       if (New) {
-        DependenceGroup G;
-        G.Producer = F;
-        for (unsigned GI : U)
-          G.Producers.append(Groups[GI].Producers.begin(),
-                             Groups[GI].Producers.end());
-        llvm::sort(G.Producers);
-        G.Producers.erase(llvm::unique(G.Producers), G.Producers.end());
-        Unions.push_back(std::move(G));
+        // The producers are joined below, once the budget is checked.
+        Unions.emplace_back().Producer = F;
+        Members.push_back(U);
       }
       Unions[It->second].Consumers.push_back(C);
       Uses.push_back({C, It->second});
@@ -332,6 +329,13 @@ void PreciseSync::waitForKnownUnions() {
   if (uint64_t(Unions.size()) * RPO.size() > KnownUnionBudget) {
     ++NumKnownUnionsSkipped;
     return;
+  }
+  for (unsigned I = 0; I < Unions.size(); ++I) {
+    auto &P = Unions[I].Producers;
+    for (unsigned GI : Members[I])
+      P.append(Groups[GI].Producers.begin(), Groups[GI].Producers.end());
+    llvm::sort(P);
+    P.erase(llvm::unique(P), P.end());
   }
   // The unions' thresholds at block entries, as computeThresholds solves
   // the groups' (per block: the count after each union's last site there;
@@ -548,16 +552,29 @@ unsigned PreciseSync::blocksAround(unsigned P, unsigned C) {
   const MachineBasicBlock &PB = *Sites[P].MBB, &CB = *Sites[C].MBB;
   unsigned PI = Gen.getRPOIndex(PB), CI = Gen.getRPOIndex(CB);
   assert((PI > CI || (PI == CI && P > C)) && "producer before the consumer");
-  const MachineLoop *L = Gen.getLoopInfo().getLoopFor(&CB);
-  while (L && !L->contains(&PB))
+  // The innermost loop that contains both: the loops of CB and PB, each
+  // taken up to the other's depth, then up together until they meet (a
+  // walk of the loop tree, cheaper than asking each loop of CB whether it
+  // holds PB; this runs for most waits).
+  const MachineLoopInfo &MLI = Gen.getLoopInfo();
+  const MachineLoop *L = MLI.getLoopFor(&CB), *PL = MLI.getLoopFor(&PB);
+  unsigned LD = L ? L->getLoopDepth() : 0, PD = PL ? PL->getLoopDepth() : 0;
+  for (; LD > PD; --LD)
     L = L->getParentLoop();
+  for (; PD > LD; --PD)
+    PL = PL->getParentLoop();
+  while (L != PL) {
+    L = L->getParentLoop();
+    PL = PL->getParentLoop();
+  }
   if (!L) // not reachable from P without leaving a loop: the farthest
     return RPO.size();
-  auto [It, New] = LoopEnd.try_emplace(L, 0);
-  if (New)
+  unsigned HI = Gen.getRPOIndex(*L->getHeader());
+  unsigned &End = LoopEnd[HI];
+  if (!End)
     for (const MachineBasicBlock *B : L->blocks())
-      It->second = std::max(It->second, Gen.getRPOIndex(*B));
-  return (CI - Gen.getRPOIndex(*L->getHeader())) + (It->second - PI) + 1;
+      End = std::max(End, Gen.getRPOIndex(*B));
+  return (CI - HI) + (End - PI) + 1;
 }
 
 /// Per group: (reverse post-order index, last producer site) of each block
@@ -602,6 +619,7 @@ void PreciseSync::orderWaitsByRelease() {
   // wait independent of the size of the function.
   constexpr unsigned MaxBackwardBlocks = 8;
   ProducerBlocks.assign(Groups.size(), {});
+  LoopEnd.assign(RPO.size(), 0);
   ArrayRef<SyncSite> Sites = Deps.sites();
   // The estimate follows every site (a single wait delays its consumer,
   // and so what waits for that), so it runs only where some order is to
@@ -699,9 +717,13 @@ void PreciseSync::mergeSnapshots() {
       Unions;
   std::vector<unsigned> UnknownUses(Groups.size(), 0);
   for (unsigned C = 0; C < Waits.size(); ++C) {
-    if (Waits[C].empty())
-      continue;
-    for (AgentId F = 0; F < MaxSyncAgents; ++F) {
+    // The agents of C's snapshot waits, ascending (the others have none).
+    SyncAgentMask Agents = 0;
+    for (const WaitRequest &R : Waits[C])
+      if (R.Snapshot)
+        Agents |= syncAgentBit(R.F);
+    for (; Agents; Agents &= Agents - 1) {
+      AgentId F = llvm::countr_zero(Agents);
       SmallVector<unsigned, 4> U;
       for (const WaitRequest &R : Waits[C])
         if (R.Snapshot && R.F == F)

@@ -136,8 +136,9 @@ private:
   void endReleaseBlock(const MachineBasicBlock &B);
   std::vector<SmallVector<std::pair<unsigned, unsigned>, 4>> ProducerBlocks;
   ArrayRef<std::pair<unsigned, unsigned>> producerBlocks(unsigned G);
-  /// Per loop: the largest reverse post-order index of its blocks.
-  DenseMap<const MachineLoop *, unsigned> LoopEnd;
+  /// Per loop, by its header's reverse post-order index: the largest
+  /// reverse post-order index of its blocks (0: not computed yet).
+  std::vector<unsigned> LoopEnd;
 
   //===--- 3. Registers ---------------------------------------------------===//
   SyncRegisterPool Pool; // the registers the function leaves free
@@ -256,7 +257,8 @@ private:
   void explainSnapshotDemand(ArrayRef<std::pair<uint64_t, unsigned>> Want,
                              const BitVector &CounterUsed);
   void boundFallbackWaits(ArrayRef<unsigned> Fallen);
-  int64_t fallbackThreshold(ThresholdBoundState::Bound V, unsigned Consumer,
+  /// Every: offsetBefore(Consumer, R.F).
+  int64_t fallbackThreshold(ThresholdBoundState::Bound V, int64_t Every,
                             const WaitRequest &R) const;
   StringRef snapshotShape(unsigned Group) const;
   LiveSpans snapshotRange(unsigned Group, bool Rematerialize);
@@ -278,9 +280,11 @@ private:
   bool isFirstIssuedBy(Engine E, unsigned C, MachineBasicBlock &Start) const;
   int64_t emittedCorrection(const MachineBasicBlock &B, AgentId F) const;
   bool writesRegisterIn(const MachineLoop &L, unsigned Reg) const;
-  bool computeWritesRegisterIn(const MachineLoop &L, unsigned Reg) const;
-  /// writesRegisterIn's answers, per (loop, register), while the registers
-  /// stay as allocated (hoistInvariantWaits).
+  void computeRegisterWrites();
+  /// Per register: the blocks (by number) that write it, while the
+  /// registers stay as allocated (hoistInvariantWaits).
+  DenseMap<unsigned, BitVector> RegisterWrites;
+  /// writesRegisterIn's answers, per (loop, register).
   mutable DenseMap<std::pair<const MachineLoop *, unsigned>, bool>
       WritesRegisterCache;
 

@@ -102,37 +102,51 @@ int64_t PreciseSync::emittedCorrection(const MachineBasicBlock &B,
 bool PreciseSync::writesRegisterIn(const MachineLoop &L, unsigned Reg) const {
   if (Reg == SyncRegs::zeroReg())
     return false;
-  // Asked once per hoisting candidate; each answer walks every group.
+  // Asked once per hoisting candidate: the answers are kept per loop.
   auto [It, New] = WritesRegisterCache.try_emplace({&L, Reg}, false);
-  if (New)
-    It->second = computeWritesRegisterIn(L, Reg);
+  if (New) {
+    auto W = RegisterWrites.find(Reg);
+    It->second = W != RegisterWrites.end() &&
+                 llvm::any_of(L.blocks(), [&](const MachineBasicBlock *B) {
+                   return W->second.test(B->getNumber());
+                 });
+  }
   return It->second;
 }
 
-bool PreciseSync::computeWritesRegisterIn(const MachineLoop &L,
-                                          unsigned Reg) const {
-  for (AgentId F = 0; F < MaxSyncAgents; ++F)
-    if (OwnsCounter[F] && CounterReg[F] == Reg &&
-        llvm::any_of(L.blocks(), [&](const MachineBasicBlock *B) {
-          return writesCounterAt(*B, F);
-        }))
-      return true;
-  // Snapshot writes: after the group's last site in a block, where the
-  // value is live out (as emitBlock emits them).
+/// The blocks that write each register, for writesRegisterIn: counter
+/// updates and seeds at block ends, and snapshot writes after the group's
+/// last site in a block where the value is live out (as emitBlock emits
+/// them). One walk over the groups, instead of one per (loop, register)
+/// asked about.
+void PreciseSync::computeRegisterWrites() {
+  RegisterWrites.clear();
+  unsigned NB = Gen.getFunction().getNumBlockIDs();
+  auto Written = [&](unsigned Reg) -> BitVector & {
+    auto [It, New] = RegisterWrites.try_emplace(Reg);
+    if (New)
+      It->second.resize(NB);
+    return It->second;
+  };
+  for (AgentId F = 0; F < MaxSyncAgents; ++F) {
+    if (!OwnsCounter[F])
+      continue;
+    for (const MachineBasicBlock *B : RPO)
+      if (writesCounterAt(*B, F))
+        Written(CounterReg[F]).set(B->getNumber());
+  }
   SmallVector<unsigned, 8> Last;
   for (unsigned GI = 0; GI < Groups.size(); ++GI) {
-    if (!NeedsSnapshot[GI] || SnapshotReg[GI] != Reg)
+    if (!NeedsSnapshot[GI])
       continue;
     Last.clear();
     lastProducersPerBlock(GI, Last);
     for (unsigned S : Last) {
       const MachineBasicBlock *B = Deps.sites()[S].MBB;
-      if (L.contains(B) &&
-          llvm::binary_search(SnapshotLiveOut[GI], Gen.getRPOIndex(*B)))
-        return true;
+      if (llvm::binary_search(SnapshotLiveOut[GI], Gen.getRPOIndex(*B)))
+        Written(SnapshotReg[GI]).set(B->getNumber());
     }
   }
-  return false;
 }
 
 void PreciseSync::hoistInvariantWaits() {
@@ -140,6 +154,7 @@ void PreciseSync::hoistInvariantWaits() {
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   HoistedWaits.assign(RPO.size(), {});
   WritesRegisterCache.clear();
+  computeRegisterWrites();
   // Snapshot waits hoisted out of a loop: every other wait of the same
   // engine on the same semaphore and register, with at most its offset,
   // inside that loop is implied (the register does not change there, and

@@ -194,17 +194,38 @@ void PreciseSync::BlockLiveness::solve(bool DefsKill) {
   }
 }
 
+/// Sorts Blocks, which holds the blocks B (RPO indices) with InSet(B), each
+/// any number of times, and drops the repeats. Where they are a large part
+/// of the function (a snapshot live across most of it), a scan of the marks
+/// is cheaper than sorting them (most of the register step on large
+/// functions).
+template <typename InSetFn>
+static void sortBlockSet(SmallVectorImpl<unsigned> &Blocks, unsigned N,
+                         InSetFn InSet) {
+  if (uint64_t(Blocks.size()) * 16 < N) {
+    std::sort(Blocks.begin(), Blocks.end());
+    Blocks.erase(std::unique(Blocks.begin(), Blocks.end()), Blocks.end());
+    return;
+  }
+  Blocks.clear();
+  for (unsigned B = 0; B < N; ++B)
+    if (InSet(B))
+      Blocks.push_back(B);
+}
+
 void PreciseSync::BlockLiveness::getBlocks(
     SmallVectorImpl<unsigned> &Blocks) const {
   Blocks.assign(Touched.begin(), Touched.end());
-  llvm::sort(Blocks);
-  Blocks.erase(llvm::unique(Blocks), Blocks.end());
+  sortBlockSet(Blocks, LiveInMark.size(), [&](unsigned B) {
+    return isUsed(B) || isDefined(B) || isLiveIn(B);
+  });
 }
 
 void PreciseSync::BlockLiveness::getLiveOutBlocks(
     SmallVectorImpl<unsigned> &Blocks) const {
   Blocks.assign(LiveOutList.begin(), LiveOutList.end());
-  llvm::sort(Blocks);
+  sortBlockSet(Blocks, LiveOutMark.size(),
+               [&](unsigned B) { return isLiveOut(B); });
 }
 
 void PreciseSync::lastProducersPerBlock(
@@ -727,6 +748,15 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
   DenseMap<unsigned, unsigned> Slot; // group -> its index in Sorted
   for (unsigned I = 0; I < Sorted.size(); ++I)
     Slot[Sorted[I]] = I;
+  // offsetBefore walks the consumer's block: once per (consumer, agent),
+  // not once per group that falls back there.
+  DenseMap<uint64_t, int64_t> Offsets;
+  auto OffsetBefore = [&](unsigned C, AgentId F) {
+    auto [It, New] = Offsets.try_emplace(uint64_t(C) * MaxSyncAgents + F, 0);
+    if (New)
+      It->second = offsetBefore(C, F);
+    return It->second;
+  };
   for (unsigned GI : Fallen) {
     const DependenceGroup &G = Groups[GI];
     const MachineBasicBlock *First = nullptr;
@@ -747,8 +777,8 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
       for (WaitRequest &R : Waits[C]) {
         if (!IsSnapshotWait(R))
           continue;
-        int64_t Every = offsetBefore(C, G.Producer);
-        R.K = fallbackThreshold(V, C, R);
+        int64_t Every = OffsetBefore(C, G.Producer);
+        R.K = fallbackThreshold(V, OffsetBefore(C, R.F), R);
         EveryEarlier += R.K == Every;
         R.Snapshot = false;
         if (!First)
@@ -804,8 +834,8 @@ static bool skippedByAnIteration(const MachineLoop &L,
 /// instance of F) where Unbounded. R.K: a group sharing the snapshot has
 /// T = T_holder + R.K (<= 0).
 int64_t PreciseSync::fallbackThreshold(ThresholdBoundState::Bound V,
-                                       unsigned C, const WaitRequest &R) const {
-  int64_t Every = offsetBefore(C, R.F);
+                                       int64_t Every,
+                                       const WaitRequest &R) const {
   return V.K == ThresholdBoundState::Kind::Upper ? std::min(V.Off + R.K, Every)
                                                   : Every;
 }
@@ -886,7 +916,8 @@ PreciseSync::snapshotPriorities() {
             ThresholdBoundState::Bound V =
                 Bounds->incoming(*Deps.sites()[C].MBB)->get(Index[GI]);
             if (V.K != ThresholdBoundState::Kind::Empty &&
-                fallbackThreshold(V, C, R) >= offsetBefore(C, R.F))
+                fallbackThreshold(V, offsetBefore(C, R.F), R) >=
+                    offsetBefore(C, R.F))
               Depth += 3;
           }
           W += uint64_t(1) << std::min(Depth, 60u);

@@ -134,49 +134,93 @@ std::vector<SyncGenerator::BlockUpdate> SyncGenerator::computeWaitedUpdates(
     ArrayRef<AgentId> PairAgent, ArrayRef<int64_t> Distance,
     function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction,
     const std::vector<bool> &Boundary) const {
-  SyncAgentMask Agents = 0;
+  // The tracked agents, densely numbered (a large function has thousands
+  // of blocks: per block only these, not every sync agent).
+  SmallVector<AgentId, 16> Agents;
+  int Slot[MaxSyncAgents];
+  std::fill(std::begin(Slot), std::end(Slot), -1);
   for (AgentId F : PairAgent)
-    Agents |= syncAgentBit(F);
+    if (Slot[F] < 0) {
+      Slot[F] = Agents.size();
+      Agents.push_back(F);
+    }
+  unsigned NA = Agents.size();
   auto Count = [&](const MachineBasicBlock &B, AgentId F) {
     return EntryCount[size_t(B.getNumber()) * MaxSyncAgents + F];
   };
   // Per block and tracked agent: the correction and the count at the end.
-  std::vector<int64_t> Corr(RPO.size() * MaxSyncAgents, 0),
-      Exit(RPO.size() * MaxSyncAgents, 0);
+  std::vector<int64_t> Corr(RPO.size() * NA, 0), Exit(RPO.size() * NA, 0);
   for (unsigned I = 0; I < RPO.size(); ++I)
-    for (AgentId F = 0; F < MaxSyncAgents; ++F)
-      if (Agents & syncAgentBit(F)) {
-        const MachineBasicBlock &B = *RPO[I];
-        int64_t D = Correction(B, F);
-        Corr[I * MaxSyncAgents + F] = D;
-        Exit[I * MaxSyncAgents + F] = Count(B, F) + getProducerCount(B, F) - D;
-      }
+    for (unsigned A = 0; A < NA; ++A) {
+      const MachineBasicBlock &B = *RPO[I];
+      int64_t D = Correction(B, Agents[A]);
+      Corr[I * NA + A] = D;
+      Exit[I * NA + A] =
+          Count(B, Agents[A]) + getProducerCount(B, Agents[A]) - D;
+    }
   std::vector<BlockUpdate> Updates(RPO.size());
+  SmallVector<bool, 16> Touched(NA);
   for (unsigned I = 0; I < RPO.size(); ++I) {
     const MachineBasicBlock &B = *RPO[I];
-    SyncAgentMask Touched = 0;
-    for (AgentId F = 0; F < MaxSyncAgents; ++F) {
-      if (!(Agents & syncAgentBit(F)))
-        continue;
-      bool Touches = Boundary[I] || Corr[I * MaxSyncAgents + F] ||
-                     getProducerCount(B, F);
+    for (unsigned A = 0; A < NA; ++A) {
+      AgentId F = Agents[A];
+      bool Touches =
+          Boundary[I] || Corr[I * NA + A] || getProducerCount(B, F);
       for (const MachineBasicBlock *P : B.predecessors()) {
         if (Touches)
           break;
         unsigned PI = RPOIndex[P->getNumber()];
-        Touches = PI != ~0u && Exit[PI * MaxSyncAgents + F] != Count(B, F);
+        Touches = PI != ~0u && Exit[PI * NA + A] != Count(B, F);
       }
-      if (Touches)
-        Touched |= syncAgentBit(F);
+      Touched[A] = Touches;
     }
     for (unsigned P = 0; P < PairAgent.size(); ++P) {
-      AgentId F = PairAgent[P];
-      if (Touched & syncAgentBit(F))
-        Updates[I].push_back({P, Corr[I * MaxSyncAgents + F],
-                              Exit[I * MaxSyncAgents + F] - Distance[P]});
+      unsigned A = Slot[PairAgent[P]];
+      if (Touched[A])
+        Updates[I].push_back(
+            {P, Corr[I * NA + A], Exit[I * NA + A] - Distance[P]});
     }
   }
   return Updates;
+}
+
+/// The CFG and the blocks' transfers, for WaitedState's widening and the
+/// bounds of cycles' fixed points (WaitedLimits).
+void SyncGenerator::setWaitedCycles(
+    ArrayRef<AgentId> PairAgent, ArrayRef<int64_t> Distance,
+    const std::vector<WaitedLimits::BlockWaits> &InBlock,
+    function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction) {
+  SyncAgentMask Agents = 0;
+  for (AgentId F : PairAgent)
+    Agents |= syncAgentBit(F);
+  std::vector<SmallVector<unsigned, 2>> Succs(RPO.size());
+  std::vector<SyncAgentMask> Produces(RPO.size(), 0);
+  std::vector<WaitedLimits::BlockCorrections> Corrections(RPO.size());
+  for (unsigned I = 0; I < RPO.size(); ++I) {
+    for (const MachineBasicBlock *S : RPO[I]->successors())
+      if (RPOIndex[S->getNumber()] != ~0u)
+        Succs[I].push_back(RPOIndex[S->getNumber()]);
+    for (AgentId F = 0; F < MaxSyncAgents; ++F) {
+      if (getProducerCount(*RPO[I], F))
+        Produces[I] |= syncAgentBit(F);
+      if (Agents & syncAgentBit(F))
+        if (int64_t D = Correction(*RPO[I], F))
+          Corrections[I].push_back({F, D});
+    }
+  }
+  Limits->setCycles(std::move(Succs), std::move(Produces), PairAgent);
+  // The floor at a block's entry: at the end of each predecessor, whose
+  // count there (after its correction) is the block's count at entry.
+  std::vector<AgentId> Agent(PairAgent.begin(), PairAgent.end());
+  std::vector<int64_t> Dist(Distance.begin(), Distance.end());
+  Limits->setTransfers(
+      InBlock, std::move(Corrections),
+      [this, Agent = std::move(Agent), Dist = std::move(Dist)](unsigned P,
+                                                               unsigned B) {
+        return EntryCount[size_t(RPO[B]->getNumber()) * MaxSyncAgents +
+                          Agent[P]] -
+               Dist[P];
+      });
 }
 
 void SyncGenerator::solveWaited(
@@ -189,10 +233,8 @@ void SyncGenerator::solveWaited(
   PairIndex.assign(NumStreams * MaxSyncAgents, -1);
   SmallVector<AgentId, 16> PairAgent;
   SmallVector<int64_t, 16> Distance;
-  struct BlockWaits {
-    SmallVector<std::pair<unsigned, int64_t>, 4> Max; // (pair, largest K)
-  };
-  std::vector<BlockWaits> InBlock(RPO.size());
+  // Per block: (pair, largest K).
+  std::vector<WaitedLimits::BlockWaits> InBlock(RPO.size());
   for (unsigned I = 0; I < RPO.size(); ++I) {
     const MachineBasicBlock &B = *RPO[I];
     int64_t Count[MaxSyncAgents];
@@ -209,9 +251,9 @@ void SyncGenerator::solveWaited(
       }
       Distance[P] = std::max(Distance[P], Count[R.F] - R.K);
       auto It = llvm::find_if(
-          InBlock[I].Max, [&](const auto &E) { return E.first == unsigned(P); });
-      if (It == InBlock[I].Max.end())
-        InBlock[I].Max.push_back({unsigned(P), R.K});
+          InBlock[I], [&](const auto &E) { return E.first == unsigned(P); });
+      if (It == InBlock[I].end())
+        InBlock[I].push_back({unsigned(P), R.K});
       else
         It->second = std::max(It->second, R.K);
     };
@@ -228,22 +270,11 @@ void SyncGenerator::solveWaited(
   unsigned NumPairs = PairAgent.size();
   Limits = std::make_unique<WaitedLimits>(NumPairs);
   for (unsigned I = 0; I < RPO.size(); ++I)
-    for (const auto &[P, K] : InBlock[I].Max)
+    for (const auto &[P, K] : InBlock[I])
       Limits->addWait(P, I);
   // Where the baseline restarts at boundaries, cycles need no widening.
-  if (!IsBoundary) {
-    std::vector<SmallVector<unsigned, 2>> Succs(RPO.size());
-    std::vector<SyncAgentMask> Produces(RPO.size(), 0);
-    for (unsigned I = 0; I < RPO.size(); ++I) {
-      for (const MachineBasicBlock *S : RPO[I]->successors())
-        if (RPOIndex[S->getNumber()] != ~0u)
-          Succs[I].push_back(RPOIndex[S->getNumber()]);
-      for (AgentId F = 0; F < MaxSyncAgents; ++F)
-        if (getProducerCount(*RPO[I], F))
-          Produces[I] |= syncAgentBit(F);
-    }
-    Limits->setCycles(std::move(Succs), std::move(Produces), PairAgent);
-  }
+  if (!IsBoundary)
+    setWaitedCycles(PairAgent, Distance, InBlock, Correction);
 
   Waited = std::make_unique<SyncDataflow<WaitedState>>(RPO);
   // At the entry (and after a barrier) S_F >= 0 = C_F has been waited for.
@@ -262,7 +293,7 @@ void SyncGenerator::solveWaited(
   Waited->solve([&](const MachineBasicBlock &B, const WaitedState &In) {
     WaitedState Out = In;
     unsigned I = RPOIndex[B.getNumber()];
-    for (const auto &[P, K] : InBlock[I].Max)
+    for (const auto &[P, K] : InBlock[I])
       Out.wait(P, K);
     for (const PairUpdate &U : Updates[I]) {
       Out.correctCounter(U.Pair, U.Correction);
@@ -292,6 +323,13 @@ void SyncGenerator::note(const MachineBasicBlock *MBB,
     ++(Report.PerLoop[L].*Field);
 }
 
+const EngineSyncOpcodes &SyncGenerator::syncOpcodes(unsigned Opcode) {
+  auto [It, New] = SyncOpcodes.try_emplace(Opcode);
+  if (New)
+    It->second = getEngineSyncOpcodes(Opcode);
+  return It->second;
+}
+
 void SyncGenerator::emitCounterWait(
     WaitedState &State, const WaitRequest &R, unsigned Reg,
     MachineInstr &Consumer, MachineBasicBlock *AtEndOf) {
@@ -305,7 +343,7 @@ void SyncGenerator::emitCounterWait(
     return;
   }
   State.wait(P, R.K);
-  EngineSyncOpcodes Ops = getEngineSyncOpcodes(Consumer.getOpcode());
+  const EngineSyncOpcodes &Ops = syncOpcodes(Consumer.getOpcode());
   const DebugLoc &DL = Consumer.getDebugLoc();
   if (Reg == SyncRegs::zeroReg()) {
     BuildMI(MBB, Where, DL, TII.get(Ops.Wait))
@@ -329,7 +367,7 @@ void SyncGenerator::emitSnapshotWait(Engine E, AgentId F, unsigned Reg,
   MachineBasicBlock &MBB = AtEndOf ? *AtEndOf : *Consumer.getParent();
   MachineBasicBlock::iterator Where =
       AtEndOf ? AtEndOf->getFirstTerminator() : Consumer.getIterator();
-  EngineSyncOpcodes Ops = getEngineSyncOpcodes(Consumer.getOpcode());
+  const EngineSyncOpcodes &Ops = syncOpcodes(Consumer.getOpcode());
   BuildMI(MBB, Where, Consumer.getDebugLoc(), TII.get(Ops.WaitR))
       .addReg(Semaphore[F])
       .addReg(Reg)
@@ -366,7 +404,7 @@ void SyncGenerator::emitBookkeeping(MachineBasicBlock &MBB,
 void SyncGenerator::emitPadIncrement(MachineBasicBlock &MBB, AgentId F) {
   assert(SiteOfAgent[F] >= 0 && "padding for an agent that never produces");
   unsigned Opcode =
-      getEngineSyncOpcodes(Deps.sites()[SiteOfAgent[F]].MI->getOpcode()).Inc;
+      syncOpcodes(Deps.sites()[SiteOfAgent[F]].MI->getOpcode()).Inc;
   assert(engineOfAgent(F) == getEngine(TII.get(Opcode)) &&
          "padding on an agent that is not a stream");
   auto Term = MBB.getFirstTerminator();

@@ -18,6 +18,7 @@
 #define LLVM_LIB_TARGET_NEURONISA_NEURONISASYNCGENERATOR_H
 
 #include "NeuronISADependenceAnalysis.h"
+#include "NeuronISAInstrInfo.h"
 #include "NeuronISASyncDataflow.h"
 #include "NeuronISASyncRemarks.h"
 #include "NeuronISASyncState.h"
@@ -181,6 +182,11 @@ private:
   std::unique_ptr<WaitedLimits> Limits;
   std::unique_ptr<SyncDataflow<WaitedState>> Waited;
 
+  /// getEngineSyncOpcodes, per data-path opcode (a search of the opcode
+  /// tables, once per opcode instead of once per wait).
+  DenseMap<unsigned, EngineSyncOpcodes> SyncOpcodes;
+  const EngineSyncOpcodes &syncOpcodes(unsigned Opcode);
+
   void note(const MachineBasicBlock *MBB,
             unsigned SyncReport::Counts::*Field);
   /// What a block's transfer does to one tracked pair besides its waits.
@@ -195,6 +201,10 @@ private:
       function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction,
       const std::vector<bool> &Boundary) const;
   void assignSemaphores();
+  void setWaitedCycles(
+      ArrayRef<AgentId> PairAgent, ArrayRef<int64_t> Distance,
+      const std::vector<WaitedLimits::BlockWaits> &InBlock,
+      function_ref<int64_t(const MachineBasicBlock &, AgentId)> Correction);
 };
 
 } // namespace NeuronISA

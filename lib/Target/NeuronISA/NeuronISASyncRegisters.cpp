@@ -113,11 +113,13 @@ void NeuronISA::addSyncRegisterLiveIns(MachineFunction &MF,
   assert(Regs.size() <= 32 && "one bit per register");
   if (Regs.empty())
     return;
+  // Per physical register number: its bit (looked up for every operand of
+  // the function).
+  std::vector<uint32_t> Bits(*llvm::max_element(Regs) + 1, 0);
+  for (unsigned I = Regs.size(); I-- > 0;) // the first of repeats
+    Bits[Regs[I]] = uint32_t(1) << I;
   auto BitOf = [&](Register R) -> uint32_t {
-    for (unsigned I = 0; I < Regs.size(); ++I)
-      if (Regs[I] == R)
-        return uint32_t(1) << I;
-    return 0;
+    return R.id() < Bits.size() ? Bits[R.id()] : 0;
   };
   unsigned NB = MF.getNumBlockIDs();
   // LiveIn = Exposed | (LiveOut & ~Defined).

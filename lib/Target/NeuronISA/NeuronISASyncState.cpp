@@ -5,6 +5,7 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
+#include <array>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
@@ -243,12 +244,15 @@ ThresholdBoundState::chunkForWrite(unsigned Index) {
 /// The meet of chunk Index with Other's; true if it changed.
 bool ThresholdBoundState::mergeChunk(unsigned Index,
                                      const ThresholdBoundState &Other,
-                                     SyncAgentMask ShiftsDiffer) {
+                                     SyncAgentMask ShiftsRaise) {
   const Chunk *Mine = Chunks[Index].get(), *Theirs = Other.Chunks[Index].get();
   if (!Theirs)
     return false; // every other value is Empty: nothing changes
-  if (Mine == Theirs && !(Mine->UpperAgents & ShiftsDiffer))
-    return false; // the same values, seen with the same shifts
+  // The same values, seen with shifts that make none of Other's larger (a
+  // back edge brings the header's chunks back with the loop's corrections
+  // added, which only lower them).
+  if (Mine == Theirs && !(Mine->UpperAgents & ShiftsRaise))
+    return false;
   bool Changed = false;
   unsigned Base = Index * ChunkSize;
   // The entries are read in place (get() per entry was most of the meet):
@@ -291,13 +295,16 @@ bool ThresholdBoundState::mergeChunk(unsigned Index,
 
 bool ThresholdBoundState::merge(const ThresholdBoundState &Other,
                                 const DataflowEdge &) {
-  SyncAgentMask ShiftsDiffer = 0;
+  // Other's k of an Upper value in this state's shift is its stored Off
+  // - Other.Shift[F] + Shift[F]: larger than the same stored Off here only
+  // where Shift[F] > Other.Shift[F].
+  SyncAgentMask ShiftsRaise = 0;
   for (AgentId F = 0; F < MaxSyncAgents; ++F)
-    if (Shift[F] != Other.Shift[F])
-      ShiftsDiffer |= syncAgentBit(F);
+    if (Shift[F] > Other.Shift[F])
+      ShiftsRaise |= syncAgentBit(F);
   bool Changed = false;
   for (unsigned I = 0, N = Chunks.size(); I < N; ++I)
-    Changed |= mergeChunk(I, Other, ShiftsDiffer);
+    Changed |= mergeChunk(I, Other, ShiftsRaise);
   return Changed;
 }
 
@@ -405,6 +412,76 @@ void WaitedLimits::setCycles(std::vector<SmallVector<unsigned, 2>> Succs,
   Produces = std::move(Prods);
   PairAgent.assign(Agents.begin(), Agents.end());
   Widens.clear();
+  LastLatch.assign(Successors.size(), ~0u);
+  for (unsigned B = 0; B < Successors.size(); ++B)
+    for (unsigned S : Successors[B])
+      if (S <= B && (LastLatch[S] == ~0u || LastLatch[S] < B))
+        LastLatch[S] = B;
+  CycleBounds.clear();
+}
+
+void WaitedLimits::setTransfers(
+    std::vector<BlockWaits> Waits, std::vector<BlockCorrections> Corrections,
+    std::function<int64_t(unsigned, unsigned)> Floor) {
+  TransferWaits = std::move(Waits);
+  TransferCorrections = std::move(Corrections);
+  FloorAt = std::move(Floor);
+  CycleBounds.clear();
+}
+
+int64_t WaitedLimits::cycleBound(unsigned Pair, unsigned To) const {
+  if (TransferWaits.empty() || LastLatch.empty() || LastLatch[To] == ~0u)
+    return NoBound;
+  uint64_t N = Successors.size();
+  auto [It, New] = CycleBounds.try_emplace(Pair * N + To, NoBound);
+  if (New)
+    It->second = computeCycleBound(Pair, To);
+  return It->second;
+}
+
+/// One pass over the blocks of index To..LastLatch[To] in reverse
+/// post-order, along forward edges, from Nothing at To's entry: per block,
+/// the least value over the paths from To that have (or have not yet) run
+/// a producer of the pair's agent; the bound is the least value a
+/// producing path brings back to To.
+int64_t WaitedLimits::computeCycleBound(unsigned Pair, unsigned To) const {
+  constexpr int64_t Nothing = WaitedState::Nothing, Unreached = NoBound;
+  unsigned Last = LastLatch[To];
+  AgentId F = PairAgent[Pair];
+  // Per block: {no producer run yet, some producer run}.
+  std::vector<std::array<int64_t, 2>> In(Last - To + 1, {Unreached, Unreached});
+  In[0][0] = Nothing;
+  int64_t Bound = Unreached;
+  for (unsigned B = To; B <= Last; ++B) {
+    std::array<int64_t, 2> V = In[B - To];
+    if (V[0] == Unreached && V[1] == Unreached)
+      continue;
+    int64_t K = Nothing, D = 0;
+    for (const auto &[P, Max] : TransferWaits[B])
+      if (P == Pair)
+        K = Max;
+    for (const auto &[G, Corr] : TransferCorrections[B])
+      if (G == F)
+        D = Corr;
+    for (int64_t &X : V)
+      if (X != Unreached) {
+        X = std::max(X, K);
+        if (X != Nothing)
+          X -= D;
+      }
+    if (Produces[B] & syncAgentBit(F))
+      V = {Unreached, std::min(V[0], V[1])};
+    for (unsigned S : Successors[B]) {
+      if (S == To)
+        Bound = std::min(Bound, V[1]);
+      else if (S > B && S <= Last)
+        for (unsigned C = 0; C < 2; ++C)
+          In[S - To][C] = std::min(In[S - To][C], V[C]);
+    }
+  }
+  if (Bound != Unreached && Bound != Nothing && Bound < FloorAt(Pair, To))
+    return Nothing;
+  return Bound;
 }
 
 bool WaitedLimits::waitsIn(unsigned Pair, unsigned Block) const {
@@ -459,10 +536,12 @@ bool WaitedState::merge(const WaitedState &Other, const DataflowEdge &Edge) {
     if (Other.Waited[P] >= Waited[P])
       continue;
     Changed = true;
-    if (Edge.isRetreating() && Limits && Limits->widens(P, Edge.From, Edge.To))
-      Waited[P] = Nothing;
-    else
+    if (!Edge.isRetreating() || !Limits)
       Waited[P] = Other.Waited[P];
+    else if (Limits->widens(P, Edge.From, Edge.To))
+      Waited[P] = Nothing;
+    else // at most the fixed point's bound: the solve goes on from there
+      Waited[P] = std::min(Other.Waited[P], Limits->cycleBound(P, Edge.To));
   }
   return Changed;
 }

@@ -27,6 +27,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Compiler.h"
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <utility>
@@ -189,8 +190,8 @@ private:
   struct Chunk : RefCountedBase<Chunk> {
     Entry Values[ChunkSize];
     /// The agents of the chunk's Upper values (a superset): a meet with a
-    /// state whose shifts of these agents are the same, and whose chunk is
-    /// this one, changes nothing.
+    /// state whose shifts of these agents are not smaller, and whose chunk
+    /// is this one, changes nothing.
     SyncAgentMask UpperAgents = 0;
   };
   const AgentId *GroupAgents;
@@ -202,9 +203,9 @@ private:
   int32_t Shift[MaxSyncAgents];
 
   Chunk &chunkForWrite(unsigned Index);
-  /// ShiftsDiffer: the agents whose Shift differs between the two states.
+  /// ShiftsRaise: the agents whose Shift is larger here than in Other.
   bool mergeChunk(unsigned Index, const ThresholdBoundState &Other,
-                  SyncAgentMask ShiftsDiffer);
+                  SyncAgentMask ShiftsRaise);
 };
 
 /// The threshold of every dependence group at a program point (barrier
@@ -258,15 +259,49 @@ public:
   /// time). Answers are remembered per (pair, edge).
   bool widens(unsigned Pair, unsigned From, unsigned To) const;
 
+  /// What each block's transfer does to the pairs, for cycleBound (after
+  /// setCycles): per block (reverse post-order index), the largest
+  /// threshold of its waits of each pair that waits there, and the counter
+  /// corrections d != 0 at its end, per agent; FloorAt(Pair, Block): the
+  /// floor of Pair's values at Block's entry.
+  using BlockWaits = SmallVector<std::pair<unsigned, int64_t>, 4>;
+  using BlockCorrections = SmallVector<std::pair<AgentId, int64_t>, 2>;
+  void setTransfers(std::vector<BlockWaits> Waits,
+                    std::vector<BlockCorrections> Corrections,
+                    std::function<int64_t(unsigned, unsigned)> FloorAt);
+  /// No bound: no producing cycle through the block was found.
+  static constexpr int64_t NoBound = std::numeric_limits<int64_t>::max();
+  /// An upper bound of Pair's value at To's entry in the greatest fixed
+  /// point (WaitedState::merge may lower a value to it at once), or
+  /// NoBound. Around a cycle c through To with producers of the pair's
+  /// agent, C_F grows by their number n > 0 and the value goes from v to
+  /// max(v - n, b_c), b_c the value c gives when entered with Nothing (its
+  /// waits, corrected by the producers after them); at a fixed point v is
+  /// at most that, so v <= b_c. The bound is the least b_c over the cycles
+  /// made of forward edges from To (any subloop is passed once) and one
+  /// edge back to To: where the waits of a loop do not raise its value
+  /// above what one iteration lowers it by, the solve reaches that value
+  /// in one step instead of one iteration's producers at a time. Nothing
+  /// below the floor at To. Answers are remembered per (pair, block).
+  int64_t cycleBound(unsigned Pair, unsigned To) const;
+
 private:
   SmallVector<SmallVector<unsigned, 8>, 16> WaitBlocks;
   std::vector<SmallVector<unsigned, 2>> Successors;
   std::vector<SyncAgentMask> Produces;
   SmallVector<AgentId, 16> PairAgent;
   mutable DenseMap<uint64_t, bool> Widens;
+  std::vector<BlockWaits> TransferWaits;
+  std::vector<BlockCorrections> TransferCorrections;
+  std::function<int64_t(unsigned, unsigned)> FloorAt;
+  /// Per block: the largest index of a block with an edge back to it, or
+  /// ~0u.
+  std::vector<unsigned> LastLatch;
+  mutable DenseMap<uint64_t, int64_t> CycleBounds;
   bool waitsIn(unsigned Pair, unsigned Block) const;
   bool producingCycleWithoutWait(unsigned Pair, unsigned From,
                                  unsigned To) const;
+  int64_t computeCycleBound(unsigned Pair, unsigned To) const;
 };
 
 /// What each engine has already waited for, at a program point: for every
