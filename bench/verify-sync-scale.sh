@@ -25,8 +25,9 @@ for n in $SIZES; do
   rc=$?
   set -e
   read -r user sys kb < <(tail -1 "$WORK/time")
-  sites=$(grep -o '([0-9]* sites)' "$WORK/out" | tr -dc 0-9)
-  verdict=$(head -1 "$WORK/out" | sed 's/^[^:]*: //')
+  sites=$("$BUILD/bin/neuronisa-sync-program" "$WORK/k.o" | /usr/bin/python3 -c \
+    'import json, sys; d = json.load(sys.stdin); print(len((d[0] if isinstance(d, list) else d)["sites"]))')
+  verdict=$(head -1 "$WORK/out" | sed 's/^[^:]*: //' | cut -c1-40)
   [ "$rc" = 124 ] && verdict="gave up after ${LIMIT} s"
   printf '%-6s %-6s %-10s %-8s %s\n' "$n" "${sites:--}" \
     "$(awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.1f", u + s}')" \
