@@ -1,0 +1,249 @@
+//===-- NeuronISAPreciseSyncEmit.cpp - Emission of precise sync -----------===//
+//
+// The last phase of PreciseSync (NeuronISAPreciseSync.cpp has the plan):
+// the waits, counter corrections and snapshot updates of each block, and
+// the initialization of counters and snapshots in the entry block. A
+// snapshot wait its engine already ran on every path, with no write of the
+// snapshot since, is left out.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NeuronISAPreciseSync.h"
+#include "NeuronISASyncRegisters.h"
+#include "NeuronISASyncState.h"
+#include "llvm/CodeGen/MachineFunction.h"
+#include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/Support/CommandLine.h"
+#include <algorithm>
+
+using namespace llvm;
+using namespace llvm::NeuronISA;
+
+#define DEBUG_TYPE "neuronisa-sync"
+
+static cl::opt<bool> RepeatedSnapshotWaits(
+    "neuronisa-sync-drop-repeated-snapshot-waits", cl::Hidden,
+    cl::init(true),
+    cl::desc("Leave out a snapshot wait that its engine already ran on "
+             "every path to it, with no write of the snapshot since (false: "
+             "only within a block)"));
+
+static cl::opt<bool> EntryBookkeepingAtEnd(
+    "neuronisa-sync-entry-bookkeeping-at-end", cl::Hidden, cl::init(true),
+    cl::desc("Set the counters and snapshots that start at 0 at the end of "
+             "the entry block, after its data-path instructions (false: at "
+             "its start)"));
+
+bool NeuronISA::isEntryBookkeepingAtEnd() { return EntryBookkeepingAtEnd; }
+
+
+/// The snapshot waits run on every path to B with no write of their
+/// register since: those at the end of every predecessor. A predecessor not
+/// emitted yet (a back edge) contributes nothing: the set is then empty.
+PreciseSync::SnapshotWaitsDone
+PreciseSync::snapshotWaitsAtEntry(const MachineBasicBlock &B,
+                                  ArrayRef<SnapshotWaitsDone> AtEnd,
+                                  const BitVector &Emitted) const {
+  SnapshotWaitsDone In;
+  bool First = true;
+  for (const MachineBasicBlock *P : B.predecessors()) {
+    if (!Deps.isReachable(*P))
+      continue;
+    unsigned PI = Gen.getRPOIndex(*P);
+    if (!Emitted.test(PI))
+      return {};
+    if (First) {
+      In = AtEnd[PI];
+      First = false;
+    } else {
+      llvm::erase_if(In, [&](const SnapshotWaitDone &W) {
+        return llvm::none_of(AtEnd[PI], [&](const SnapshotWaitDone &O) {
+          return O.sameWait(W);
+        });
+      });
+    }
+  }
+  for (SnapshotWaitDone &W : In)
+    W.Wait = nullptr;
+  return In;
+}
+
+/// Drops from Done the waits whose register an instruction of B after them
+/// writes (a rematerialization, a counter update or seed at the block's
+/// end, the entry's initialization): what is left holds at B's end.
+void PreciseSync::keepSnapshotWaitsToEnd(const MachineBasicBlock &B,
+                                         SnapshotWaitsDone &Done) const {
+  SmallDenseSet<Register, 8> WrittenAfter;
+  SmallVector<bool, 4> Keep(Done.size(), true);
+  SmallDenseMap<const MachineInstr *, SmallVector<unsigned, 1>, 8> ByWait;
+  for (unsigned I = 0; I < Done.size(); ++I)
+    ByWait[Done[I].Wait].push_back(I);
+  auto Check = [&](const MachineInstr *Wait) {
+    auto It = ByWait.find(Wait);
+    if (It == ByWait.end())
+      return;
+    for (unsigned I : It->second)
+      if (WrittenAfter.count(SnapshotReg[Done[I].Group]))
+        Keep[I] = false;
+  };
+  for (const MachineInstr &MI : llvm::reverse(B)) {
+    Check(&MI); // a wait writes no register
+    for (const MachineOperand &MO : MI.operands())
+      if (MO.isReg() && MO.isDef())
+        WrittenAfter.insert(MO.getReg());
+      else if (MO.isRegMask())
+        return Done.clear();
+  }
+  Check(nullptr);
+  unsigned J = 0;
+  for (unsigned I = 0; I < Done.size(); ++I)
+    if (Keep[I])
+      Done[J++] = Done[I];
+  Done.truncate(J);
+}
+
+/// SnapshotWaited: the snapshot waits run on every path to B's entry with
+/// no write of their register since (snapshotWaitsAtEntry); on return,
+/// those at B's end.
+void PreciseSync::emitBlock(MachineBasicBlock &B,
+                            ArrayRef<SmallVector<unsigned, 1>> SnapshotsAfter,
+                            SnapshotWaitsDone &SnapshotWaited) {
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  unsigned BI = Gen.getRPOIndex(B);
+  WaitedState Waited = Gen.getWaitedAtEntry(B);
+  // A snapshot wait of an engine, per (engine, group, offset), that the
+  // engine already ran on every path, with no write of the snapshot since,
+  // is implied: S_F only grows and the register holds the same value.
+  // (One with a smaller offset is too, but the translation validator
+  // relates what the engine waited for to the other group only through a
+  // wait with that group's own offset: it is emitted.)
+  for (unsigned S : Deps.blockSites(B)) {
+    MachineInstr &MI = *Sites[S].MI;
+    for (const WaitRequest &R : Waits[S]) {
+      if (!R.Snapshot) {
+        Gen.emitCounterWait(Waited, R, counterRegIn(R.F, B), MI);
+        continue;
+      }
+      SnapshotWaitDone Key{R.E, R.Group, R.K, nullptr};
+      if (llvm::any_of(SnapshotWaited, [&](const SnapshotWaitDone &W) {
+            return W.sameWait(Key);
+          })) {
+        Gen.noteImpliedWait(B);
+        continue;
+      }
+      Gen.emitSnapshotWait(R.E, Groups[R.Group].Producer,
+                           SnapshotReg[R.Group], R.K, MI);
+      Key.Wait = &*std::prev(MI.getIterator());
+      SnapshotWaited.push_back(Key);
+    }
+    if (Deps.isProducer(S))
+      Gen.setCompletionSemaphore(S);
+    auto After = std::next(MI.getIterator());
+    for (unsigned GI : SnapshotsAfter[S]) {
+      if (!llvm::binary_search(SnapshotLiveOut[GI], BI))
+        continue; // nothing reads this value
+      Gen.emitBookkeeping(B, After, MI.getDebugLoc(), SnapshotReg[GI],
+                          counterRegIn(Groups[GI].Producer, B),
+                          Gen.getCountAfter(S));
+      llvm::erase_if(SnapshotWaited, [&](const SnapshotWaitDone &W) {
+        return SnapshotReg[W.Group] == SnapshotReg[GI];
+      });
+    }
+  }
+  // Snapshots rematerialized where their value is a constant (li R_G, T)
+  // or, with -neuronisa-sync-remat-from-counter, Known (addi R_G, C_F, T),
+  // before the hoisted waits (a wait hoisted into this block may read one)
+  // and the counter updates.
+  for (const RematWrite &W : SnapshotRemat[BI])
+    if (llvm::binary_search(SnapshotLiveOut[W.Index], BI))
+      Gen.emitBookkeeping(B, B.getFirstTerminator(), B.findBranchDebugLoc(),
+                          SnapshotReg[W.Index],
+                          W.FromCounter
+                              ? counterRegIn(Groups[W.Index].Producer, B)
+                              : SyncRegs::zeroReg(),
+                          W.T);
+  // Hoisted loop-invariant waits, before the block's counter updates.
+  for (const HoistedWait &H : HoistedWaits[BI]) {
+    MachineInstr &Consumer = *Sites[H.Consumer].MI;
+    if (H.R.Snapshot)
+      Gen.emitSnapshotWait(H.R.E, H.R.F, SnapshotReg[H.R.Group], H.R.K,
+                           Consumer, &B);
+    else
+      Gen.emitCounterWait(Waited, H.R, counterRegIn(H.R.F, B), Consumer, &B);
+  }
+  // Counter updates, and seeds where a block enters the blocks where the
+  // counter may differ from 0 (before them C_F = 0: li C_F, d).
+  auto Term = B.getFirstTerminator();
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
+    if (CounterOwner[F] == F && writesCounterAt(B, F))
+      Gen.emitBookkeeping(B, Term, B.findBranchDebugLoc(), CounterReg[F],
+                          counterRegIn(F, B), correction(B, F));
+  keepSnapshotWaitsToEnd(B, SnapshotWaited);
+}
+
+/// Snapshots read before they are written start at 0 (semaphores start at
+/// 0 by the launch contract). Counters are 0 until their seeds (emitBlock).
+/// Counters are seeded at the entry's end when they are not used inside it
+/// (seededCounterBlocks); snapshots are not read in the entry block (its
+/// thresholds are Known or Empty: it has no predecessor), so their
+/// initialization goes to its end too, after its data-path instructions,
+/// where it does not delay the first ones on every engine. (Before the
+/// rematerializations, hoisted waits and counter updates of the block's
+/// end, which emitBlock adds after it.)
+void PreciseSync::emitEntryInitialization() {
+  MachineBasicBlock &Entry = *RPO.front();
+  auto I = Entry.begin();
+  DebugLoc DL = Entry.findDebugLoc(I);
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
+    if (CounterReg[F] != SyncRegs::zeroReg() && CounterOwner[F] == F &&
+        CounterSeeded[F].test(0))
+      Gen.emitBookkeeping(Entry, I, DL, CounterReg[F], SyncRegs::zeroReg(), 0);
+  if (isEntryBookkeepingAtEnd()) {
+    I = Entry.getFirstTerminator();
+    DL = Entry.findBranchDebugLoc();
+  }
+  SmallVector<unsigned, 12> Initialized;
+  for (unsigned GI = 0; GI < Groups.size(); ++GI)
+    if (NeedsSnapshot[GI] && SnapshotLiveAtEntry.lookup(GI) &&
+        !llvm::is_contained(Initialized, SnapshotReg[GI])) {
+      Gen.emitBookkeeping(Entry, I, DL, SnapshotReg[GI], SyncRegs::zeroReg(),
+                          0);
+      Initialized.push_back(SnapshotReg[GI]);
+    }
+}
+
+void PreciseSync::emit() {
+  std::vector<SmallVector<WaitRequest, 1>> AtBlockEnd(RPO.size());
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    for (const HoistedWait &H : HoistedWaits[I])
+      AtBlockEnd[I].push_back(H.R);
+  Gen.solveWaited(
+      Waits,
+      [&](const MachineBasicBlock &B, AgentId F) { return correction(B, F); },
+      nullptr, AtBlockEnd);
+  // The last producer of each group in each block takes the snapshot.
+  std::vector<SmallVector<unsigned, 1>> SnapshotsAfter(Deps.sites().size());
+  SmallVector<unsigned, 8> Last;
+  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
+    if (!NeedsSnapshot[GI])
+      continue;
+    Last.clear();
+    lastProducersPerBlock(GI, Last);
+    for (unsigned S : Last)
+      SnapshotsAfter[S].push_back(GI);
+  }
+  // The entry's initializations first: its own end-of-block writes and
+  // snapshot waits follow them.
+  emitEntryInitialization();
+  std::vector<SnapshotWaitsDone> SnapshotWaitedAtEnd(RPO.size());
+  BitVector Emitted(RPO.size());
+  for (MachineBasicBlock *B : RPO) {
+    unsigned BI = Gen.getRPOIndex(*B);
+    SnapshotWaitsDone SnapshotWaited;
+    if (RepeatedSnapshotWaits)
+      SnapshotWaited = snapshotWaitsAtEntry(*B, SnapshotWaitedAtEnd, Emitted);
+    emitBlock(*B, SnapshotsAfter, SnapshotWaited);
+    SnapshotWaitedAtEnd[BI] = std::move(SnapshotWaited);
+    Emitted.set(BI);
+  }
+}
