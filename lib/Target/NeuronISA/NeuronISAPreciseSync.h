@@ -26,6 +26,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/raw_ostream.h"
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -225,6 +226,9 @@ private:
     unsigned Block; // RPO index
     int Lo, Hi;
   };
+  /// The last position of a block: the counter updates before its
+  /// terminators.
+  static constexpr int End = std::numeric_limits<int>::max();
   using LiveSpans = SmallVector<LiveSpan, 8>;
   /// The values given to one free register: their spans, sorted by
   /// block.
