@@ -157,34 +157,41 @@ class Stats:
                 setattr(self, k, getattr(self, k) + v)
 
 
+def compile_failure(cmd, level, mode, err):
+    return Failure("compile", "-O%d %s: %s" % (level, mode, err.strip()[:600]),
+                   [quote(cmd)])
+
+
+def compile_validated(cmd, prog, level, stats):
+    """Compiles with the translation validator; False when it rejects the
+    build. The validator is incomplete, never unsound (docs/Validator.md):
+    a rejected build is listed, then built without it and checked like the
+    others (oracle, race and deadlock checkers)."""
+    vcmd = cmd[:1] + ["-mllvm", "-neuronisa-verify-sync"] + cmd[1:]
+    rc, _, err = run(vcmd)
+    if rc == 0:
+        return True
+    if "synchronization validator rejects" not in err:
+        raise compile_failure(vcmd, level, "precise", err)
+    reason = next((l.split("rejects the emitted code of ", 1)[1]
+                   for l in err.splitlines() if "site " in l and "rejects" in l),
+                  "")
+    with stats.lock:
+        stats.unvalidated.append((prog.seed, level, reason))
+    return False
+
+
 def compile_build(prog, a, level, mode, stats):
     out = os.path.join(prog.dir, "O%d-%s.s" % (level, mode))
     cmd = [os.path.join(a.bin, "neuronisa-clang"), "-O%d" % level, "-S",
            "-mllvm", "-neuronisa-sync=" + mode, "-mllvm",
            "-verify-machineinstrs", prog.c, "-o", out]
-    if a.verify_sync and mode == "precise":
-        rc, _, err = run(cmd[:1] + ["-mllvm", "-neuronisa-verify-sync"] +
-                         cmd[1:])
-        # The validator is incomplete, never unsound (docs/Validator.md):
-        # a build it rejects is reported and listed, then built without it
-        # and checked like the others (oracle, race and deadlock checkers).
-        if rc != 0 and "synchronization validator rejects" in err:
-            reason = next((l.split("rejects the emitted code of ", 1)[1]
-                           for l in err.splitlines()
-                           if "site " in l and "rejects" in l), "")
-            with stats.lock:
-                stats.unvalidated.append((prog.seed, level, reason))
-        elif rc != 0:
-            raise Failure("compile", "-O%d %s: %s" % (level, mode,
-                                                      err.strip()[:600]),
-                          [quote(cmd)])
-        else:
-            return out
+    if (a.verify_sync and mode == "precise" and
+            compile_validated(cmd, prog, level, stats)):
+        return out
     rc, _, err = run(cmd)
     if rc != 0:
-        raise Failure("compile", "-O%d %s: %s" % (level, mode,
-                                                  err.strip()[:600]),
-                      [quote(cmd)])
+        raise compile_failure(cmd, level, mode, err)
     return out
 
 
