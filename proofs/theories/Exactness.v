@@ -1105,6 +1105,22 @@ Proof.
       pose proof (sat_o _ _ _ _ Hs _ _ _ Ho) as Hz. lia.
 Qed.
 
+Lemma gdom_sub_sound a h key q :
+  sat a h -> (forall s, In (ISite s) h -> (s < nsites p)%nat) ->
+  gdom_sub p a key q = true -> bval p (BV q) h <= guar orc (fst key) (snd key) h.
+Proof.
+  intros Hs Hsites Hg. unfold gdom_sub in Hg. apply orb_true_iff in Hg as [Hg|Hg].
+  - exact (gdom_sound _ _ _ _ Hs Hg).
+  - apply existsb_exists in Hg as (q' & _ & Hc). apply andb_true_iff in Hc as [Hsub Hg].
+    pose proof (gdom_sound _ _ _ _ Hs Hg) as Hq'.
+    unfold qsub in Hsub. apply andb_true_iff in Hsub as [Ha Hsub].
+    apply Nat.eqb_eq in Ha. rewrite forallb_forall in Hsub.
+    enough (bval p (BV q) h <= bval p (BV q') h) by lia.
+    cbn [bval]. rewrite Ha. apply vlast_subset.
+    intros x Hx Hq. specialize (Hsub x ltac:(apply in_seq; specialize (Hsites x Hx); lia)).
+    rewrite Hq in Hsub. exact Hsub.
+Qed.
+
 (** The tracked sets named for (c, F) are subsets of P(c, F). *)
 Definition cover_ok (c F : nat) (h : list instr) : Prop :=
   forall q, In q (cover p c F) ->
@@ -1160,14 +1176,15 @@ Proof.
 Qed.
 
 Lemma check_site_sound pr a h c :
-  sat a h -> (forall F, (F < nagents p)%nat -> cover_ok c F h) -> check_site p pr a c = [] ->
+  sat a h -> (forall s, In (ISite s) h -> (s < nsites p)%nat) ->
+  (forall F, (F < nagents p)%nat -> cover_ok c F h) -> check_site p pr a c = [] ->
   sound_at p orc c h /\ (pr = true -> precise_at p orc c h).
 Proof.
-  intros Hs Hok Hc. unfold check_site in Hc. apply app_eq_nil in Hc as [Hagents Hown].
+  intros Hs Hsites Hok Hc. unfold check_site in Hc. apply app_eq_nil in Hc as [Hagents Hown].
   set (e := sengine p c) in *.
   assert (Hper : forall F S, (F < nagents p)%nat -> F <> sagent p c -> agsem p F = Some S ->
      forallb (fun s => negb (confsetb p c F s) ||
-                       existsb (fun q => pmem p q s && gdom p a (e, S) q) (cover p c F))
+                       existsb (fun q => pmem p q s && gdom_sub p a (e, S) q) (cover p c F))
              (seq 0 (nsites p)) = true /\
      (pr = true -> match lookp (ap a) (e, S) with
                    | None => True
@@ -1191,7 +1208,7 @@ Proof.
     unfold confsetb in Hsound. fold (confset p c F s) in Hsound. rewrite Hps in Hsound.
     cbn [negb orb] in Hsound. apply existsb_exists in Hsound as (q & Hq & Hc).
     apply andb_true_iff in Hc as [Hm Hg]. exists q; repeat split; auto.
-    apply (gdom_sound _ _ _ _ Hs Hg).
+    apply (gdom_sub_sound _ _ _ _ Hs Hsites Hg).
   - intros Hpr. split.
     + intros F S HF Hne HS. destruct (Hper F S HF Hne HS) as [_ Hprec]. specialize (Hprec Hpr).
       assert (HT0 : 0 <= T p c F h) by (apply vlast_le_cnt).

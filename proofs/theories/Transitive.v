@@ -85,7 +85,7 @@ Definition check_site_t (a : astate) (H : hfacts) (c : nat) : list diag :=
     | None => []
     | Some S0 =>
         if forallb (fun s => negb (confsetb p c F s) ||
-                              existsb (fun q => pmem p q s && (gdom p a (e, S0) q || tdom a H e q))
+                              existsb (fun q => pmem p q s && (gdom_sub p a (e, S0) q || tdom a H e q))
                                       (cover p c F))
                    (seq 0 (nsites p))
         then [] else [DUnsound c F]
@@ -320,7 +320,7 @@ Proof.
   unfold confsetb in Hall. fold (confset p c F s) in Hall. rewrite Hps in Hall.
   cbn [negb orb] in Hall. apply existsb_exists in Hall as (q & Hq & Hc').
   apply andb_true_iff in Hc' as [Hm Hg]. exists q; split; [auto|]; split; [auto|].
-  apply orb_true_iff in Hg as [Hg|Hg]; [left; apply (gdom_sound p orc _ _ _ _ Hs Hg)|right].
+  apply orb_true_iff in Hg as [Hg|Hg]; [left; apply (gdom_sub_sound p orc _ _ _ _ Hs Hsites Hg)|right].
   unfold tdom in Hg. apply existsb_exists in Hg as ([qG q'] & Hx & Hc'). cbn [fst snd] in Hc'.
   apply andb_true_iff in Hc' as [Hq' Hc']. apply Nat.eqb_eq in Hq'; subst q'.
   destruct (agsem p (pagent p qG)) as [SG|] eqn:HSG; [|discriminate].

@@ -452,6 +452,18 @@ Definition gdom (a : astate) (key : nat * nat) (q : nat) : bool :=
   (match lookn (av a) q with Some (None, _) => true | _ => false end ||
    known_zero a q).
 
+(** q is a subset of q' (of one agent): V_q <= V_q', since the latest site
+    of q' is never earlier than the latest site of q. *)
+Definition qsub (q q' : nat) : bool :=
+  Nat.eqb (pagent p q) (pagent p q') &&
+  forallb (fun s => negb (pmem p q s) || pmem p q' s) (seq 0 (nsites p)).
+
+(** V_q <= what engine e has waited for on sm, also through a tracked
+    superset q' of q: a register updated after the sites of both copies of
+    an unrolled body holds V_q', and the consumer conflicts with one copy. *)
+Definition gdom_sub (a : astate) (key : nat * nat) (q : nat) : bool :=
+  gdom a key q || existsb (fun q' => qsub q q' && gdom a key q') (ptracked p).
+
 (** An upper bound that is at most T(c, F). *)
 Definition pbound (a : astate) (c F : nat) (f : fact) : bool :=
   match f with
@@ -482,7 +494,7 @@ Definition check_site (pr : bool) (a : astate) (c : nat) : list diag :=
     | None => []
     | Some S0 =>
         (if forallb (fun s => negb (confsetb c F s) ||
-                              existsb (fun q => pmem p q s && gdom a (e, S0) q) (cover p c F))
+                              existsb (fun q => pmem p q s && gdom_sub a (e, S0) q) (cover p c F))
                     (seq 0 (nsites p))
          then [] else [DUnsound c F]) ++
         (if pr then
