@@ -130,6 +130,13 @@ static std::string decodeControl(const CodeInst &CI, const MCInstrDesc &D,
     Out.K = D.isConditionalBranch() || Opc != NeuronISA::B ? DKind::CondBranch
                                                            : DKind::Branch;
     Out.Target = CI.Target;
+    // The compared registers and the comparison (the opcode), so that a
+    // branch on known values prunes the edge it never takes.
+    if (Out.K == DKind::CondBranch) {
+      Out.Imm = Opc;
+      Out.Ra = unsigned(std::max(0, gprOf(MI, 0)));
+      Out.Rb = unsigned(std::max(0, gprOf(MI, 1)));
+    }
     return CI.Target < 0 ? "a branch whose target is not in the kernel" : "";
   }
   if (D.getNumDefs() == 0) {
@@ -191,6 +198,22 @@ std::string NeuronISA::decodeForSync(const CodeInst &CI,
   return decodeControl(CI, D, Out);
 }
 
+void NeuronISA::markReachable(std::vector<CodeBlock> &Blocks) {
+  for (CodeBlock &B : Blocks)
+    B.Reachable = false;
+  std::vector<unsigned> Work{0};
+  Blocks[0].Reachable = true;
+  while (!Work.empty()) {
+    unsigned B = Work.back();
+    Work.pop_back();
+    for (unsigned S : Blocks[B].Succs)
+      if (!Blocks[S].Reachable) {
+        Blocks[S].Reachable = true;
+        Work.push_back(S);
+      }
+  }
+}
+
 std::string NeuronISA::buildBlocks(const std::vector<Decoded> &Code,
                                    std::vector<CodeBlock> &Blocks) {
   unsigned N = Code.size();
@@ -221,18 +244,8 @@ std::string NeuronISA::buildBlocks(const std::vector<Decoded> &Code,
     if (Last.K != DKind::Branch && Last.K != DKind::Ret && B.End != N)
       B.Succs.push_back(BlockAt[B.End]);
   }
-  // Reachability from the entry; only reachable code must be well formed.
-  std::vector<unsigned> Work{0};
-  Blocks[0].Reachable = true;
-  while (!Work.empty()) {
-    unsigned B = Work.back();
-    Work.pop_back();
-    for (unsigned S : Blocks[B].Succs)
-      if (!Blocks[S].Reachable) {
-        Blocks[S].Reachable = true;
-        Work.push_back(S);
-      }
-  }
+  // Only reachable code must be well formed.
+  markReachable(Blocks);
   const CodeBlock &Last = Blocks.back();
   DKind K = Code[N - 1].K;
   if (Last.Reachable && K != DKind::Branch && K != DKind::Ret)

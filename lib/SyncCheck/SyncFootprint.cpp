@@ -25,6 +25,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "SyncModel.h"
+#include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
@@ -333,8 +334,48 @@ bool NeuronISA::mayOverlap(const Footprint &A, const Footprint &B,
            residuesApart(A.SLo, A.SHi, A.SMod, B.SLo, B.SHi, B.SMod));
 }
 
+/// Whether the conditional branch D is taken in state S: known when both
+/// registers hold one known value each (a loop whose trip count folded to
+/// a constant, `li r2, 0; bge r2, r0`).
+static std::optional<bool> branchTaken(const Decoded &D, const RegState &S) {
+  if (D.K != DKind::CondBranch)
+    return std::nullopt;
+  const AVal &A = S[D.Ra], &B = S[D.Rb];
+  if (A.K != AVal::Consts || B.K != AVal::Consts || A.Vals.size() != 1 ||
+      B.Vals.size() != 1)
+    return std::nullopt;
+  int32_t X = int32_t(A.Vals[0]), Y = int32_t(B.Vals[0]);
+  switch (D.Imm) {
+  case NeuronISA::BEQ:
+    return X == Y;
+  case NeuronISA::BNE:
+    return X != Y;
+  case NeuronISA::BLT:
+    return X < Y;
+  case NeuronISA::BGE:
+    return X >= Y;
+  case NeuronISA::BLTU:
+    return uint32_t(X) < uint32_t(Y);
+  case NeuronISA::BGEU:
+    return uint32_t(X) >= uint32_t(Y);
+  default:
+    return std::nullopt;
+  }
+}
+
+/// The successors of block B that its last instruction can reach in state S
+/// (Succs[0] is a branch's target, Succs[1] its fall-through).
+static SmallVector<unsigned, 2> feasibleSuccs(const CodeBlock &B,
+                                              const Decoded &Last,
+                                              const RegState &S) {
+  std::optional<bool> Taken = branchTaken(Last, S);
+  if (!Taken || B.Succs.size() != 2)
+    return B.Succs;
+  return {B.Succs[*Taken ? 0 : 1]};
+}
+
 void NeuronISA::computeFootprints(const CodeKernel &K,
-                                  const std::vector<CodeBlock> &Blocks,
+                                  std::vector<CodeBlock> &Blocks,
                                   std::vector<Decoded> &Code) {
   std::vector<RegState> In(Blocks.size());
   RegState &Entry = In[0];
@@ -345,7 +386,8 @@ void NeuronISA::computeFootprints(const CodeKernel &K,
     Entry[A + 1] = (K.HBMArgs >> A) & 1 ? AVal::pointer(A, 0, Exact)
                                           : AVal::integer();
   std::vector<unsigned> Work{0};
-  std::vector<bool> Queued(Blocks.size(), false);
+  std::vector<bool> Queued(Blocks.size(), false), Seen(Blocks.size(), false);
+  std::vector<RegState> Out(Blocks.size());
   Queued[0] = true;
   while (!Work.empty()) {
     unsigned B = Work.back();
@@ -354,7 +396,9 @@ void NeuronISA::computeFootprints(const CodeKernel &K,
     RegState S = In[B];
     for (unsigned I = Blocks[B].Begin; I != Blocks[B].End; ++I)
       transfer(Code[I], S);
-    for (unsigned Succ : Blocks[B].Succs) {
+    Out[B] = S;
+    Seen[B] = true;
+    for (unsigned Succ : feasibleSuccs(Blocks[B], Code[Blocks[B].End - 1], S)) {
       bool Changed = false;
       for (unsigned R = 0; R != 32; ++R) {
         AVal J = join(In[Succ][R], S[R]);
@@ -369,6 +413,13 @@ void NeuronISA::computeFootprints(const CodeKernel &K,
       }
     }
   }
+  // Edges never taken at the fixed point go, and with them what only they
+  // reach.
+  for (unsigned B = 0; B != Blocks.size(); ++B)
+    Blocks[B].Succs =
+        Seen[B] ? feasibleSuccs(Blocks[B], Code[Blocks[B].End - 1], Out[B])
+                : SmallVector<unsigned, 2>();
+  markReachable(Blocks);
   for (unsigned B = 0; B != Blocks.size(); ++B) {
     RegState S = In[B];
     for (unsigned I = Blocks[B].Begin; I != Blocks[B].End; ++I) {

@@ -77,7 +77,8 @@ struct Decoded {
   int Sem = -1;           // sites: completion semaphore; waits: semaphore
   unsigned Rd = 0, Ra = 0, Rb = 0;
   SmallVector<unsigned, 3> Srcs; // Def: the registers it reads
-  int64_t Imm = 0;        // li, addi: the value; waits: threshold or offset
+  int64_t Imm = 0;        // li, addi: the value; waits: threshold or offset;
+                          // conditional branches: the opcode
   int Target = -1;        // branches
   /// Sites: the tile operands, with base register and byte offset; the
   /// footprints are filled in once register values are known.
@@ -109,10 +110,15 @@ struct CodeBlock {
 std::string buildBlocks(const std::vector<Decoded> &Code,
                         std::vector<CodeBlock> &Blocks);
 
+/// Sets CodeBlock::Reachable: reachable from the entry along Succs.
+void markReachable(std::vector<CodeBlock> &Blocks);
+
 /// Fills Decoded::Foot of every site of the reachable blocks: on chip from
 /// the base register's constant value, HBM from which argument's buffer the
-/// base register points into (a dataflow over the CFG).
-void computeFootprints(const CodeKernel &K, const std::vector<CodeBlock> &Blocks,
+/// base register points into (a dataflow over the CFG). A conditional
+/// branch on registers of known single values loses the edge it never
+/// takes, and reachability is recomputed.
+void computeFootprints(const CodeKernel &K, std::vector<CodeBlock> &Blocks,
                        std::vector<Decoded> &Code);
 
 } // namespace NeuronISA
