@@ -1,0 +1,16 @@
+# The wait's register holds the count after the DVE write.
+	.neuronisa_kernel	snapshot_wait, hbm.noalias, scalar
+	.text
+	.globl	snapshot_wait
+	.p2align	3
+	.type	snapshot_wait,@function
+snapshot_wait:
+	li	r4, 0
+	dve.ts.max	[r0+0x0], [r0+0x40], 0.5, 16, 16, s1
+	addi	r4, r4, 1
+	addi	r5, r4, 0
+	sp.waitr	s1, r5, 0
+	dma.store	[r1+0x0], [r0+0x0], 16, 16, 64, 0, snone
+	ret
+.Lfunc_end0:
+	.size	snapshot_wait, .Lfunc_end0-snapshot_wait
