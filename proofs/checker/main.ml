@@ -305,6 +305,53 @@ let load ?(code_sets = false) (j : Json.t) : func =
     site_text = Array.map (fun s -> match Json.member_opt "text" s with
                                     | Some (Json.String t) -> t | _ -> "") sites }
 
+(* The facts at block entries: Validator.invariant's iteration (join at
+   every edge, widening after [widen_after] changes of a block), with a
+   worklist instead of sweeps over every block, and hash tables instead of
+   association lists. It is not trusted: check_with verifies what it
+   yields, whichever way it was computed. Blocks are taken in the order of
+   the sweeps (the next changed block at or after the last one, wrapping
+   around), so that each block is widened after the same changes. *)
+let fast_invariant (p : prog) : (int * (int * astate)) list =
+  let blocks = Array.of_list p.pblocks in
+  let pos = Hashtbl.create 64 in
+  Array.iteri (fun i b -> Hashtbl.replace pos b i) blocks;
+  let module Work = Set.Make (Int) in
+  let inv = Hashtbl.create 64 and work = ref Work.empty in
+  let limit = Hashtbl.create 64 in
+  let widen_at s = match Hashtbl.find_opt limit s with
+    | Some n -> n
+    | None -> let n = widen_after p s in Hashtbl.replace limit s n; n in
+  let push s = match Hashtbl.find_opt pos s with
+    | Some i -> work := Work.add i !work | None -> () in
+  Hashtbl.replace inv p.pentry (1, init p);
+  push p.pentry;
+  let fuel = ref (100 * (Array.length blocks + 1) * (Array.length blocks + 1)) in
+  let cursor = ref 0 in
+  while not (Work.is_empty !work) && !fuel > 0 do
+    decr fuel;
+    let i = match Work.find_first_opt (fun j -> j >= !cursor) !work with
+      | Some j -> j | None -> Work.min_elt !work in
+    cursor := i + 1;
+    work := Work.remove i !work;
+    let b = blocks.(i) in
+    match Hashtbl.find_opt inv b with
+    | None -> ()
+    | Some (_, a) ->
+        let post = transfer_block p a b in
+        List.iter (fun s ->
+            match Hashtbl.find_opt inv s with
+            | None -> Hashtbl.replace inv s (1, post); push s
+            | Some (n, old) ->
+                let j = join post old in
+                let j = if widen_at s < n then widen old j else j in
+                if not (astate_eq_dec j old) then begin
+                  Hashtbl.replace inv s (n + 1, j); push s
+                end) (p.psucc b)
+  done;
+  Array.fold_right (fun b acc -> match Hashtbl.find_opt inv b with
+      | Some e -> (b, e) :: acc | None -> acc) blocks []
+
 (* ---- Reporting ---- *)
 
 let name_of arr i = if i >= 0 && i < Array.length arr then arr.(i) else string_of_int i
@@ -499,9 +546,9 @@ let () =
              let f, inv =
                if not checked_mode then (f, [])
                else begin
-                 let inv = invariant f.prog in
+                 let inv = fast_invariant f.prog in
                  if check_with f.prog false inv = [] then (f, inv)
-                 else let f = load_record true in (f, invariant f.prog)
+                 else let f = load_record true in (f, fast_invariant f.prog)
                end in
              if f.mode <> "precise" && f.mode <> "object" then begin
                incr skipped;

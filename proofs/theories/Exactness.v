@@ -307,6 +307,18 @@ Proof. simpl. apply vlast_le_cnt. Qed.
 Lemma bv_le_cnt q h : bval (BV q) h <= cnt p (pagent p q) h.
 Proof. simpl. apply vlast_le_cnt. Qed.
 
+Lemma dedup_incl f l : In f (dedup l) -> In f l.
+Proof.
+  unfold dedup. rewrite <- in_rev.
+  assert (H : forall acc, In f (fold_left (fun acc f => if existsb (fact_eqb f) acc then acc else f :: acc) l acc) ->
+              In f acc \/ In f l).
+  { induction l as [|x l IH]; intros acc Hf; [auto|].
+    cbn [fold_left] in Hf. apply IH in Hf as [Hf|Hf]; [|right; right; auto].
+    destruct (existsb (fact_eqb x) acc); [left; auto|].
+    destruct Hf as [<-|Hf]; [right; left; auto|left; auto]. }
+  intros Hf. apply H in Hf as [[]|Hf]. exact Hf.
+Qed.
+
 Lemma saturate_sound a h v fs :
   sat a h -> (forall f, In f fs -> vholds v h f) ->
   forall f, In f (saturate p a fs) -> vholds v h f.
@@ -318,7 +330,7 @@ Proof.
     specialize (Hfs _ Hin). destruct b; simpl in Hf; try contradiction.
     apply in_map_iff in Hf as ([F n] & <- & Hn).
     unfold vholds in *; simpl in *. rewrite (sat_n _ _ Hs F n Hn); lia. }
-  intros f Hf. unfold saturate in Hf. apply in_app_or in Hf as [Hf|Hf]; auto.
+  intros f Hf. unfold saturate in Hf. apply dedup_incl in Hf. apply in_app_or in Hf as [Hf|Hf]; auto.
   apply in_flat_map in Hf as ([b j] & Hin & Hf).
   specialize (H1 _ Hin). destruct b; simpl in Hf; try contradiction.
   destruct (nonneg a F j) eqn:Hnn; [|contradiction].
@@ -645,12 +657,12 @@ Proof.
       unfold gmerge in Hf. apply in_app_or in Hf as [Hf|Hf].
       * apply in_map_iff in Hf as (g0 & Hg0e & Hg0).
         pose proof (gf_sound _ _ _ _ _ _ Hs Hg0) as Hg. unfold gholds in Hg; cbn [fst snd] in Hg.
-        destruct (find_base (fst g0) (vf ++ flat_map (derive_ge p a) vf)) as [g|] eqn:Hfb;
+        destruct (find_base (fst g0) (dedup (vf ++ flat_map (derive_ge p a) vf))) as [g|] eqn:Hfb;
           subst f; cbn [fst snd].
-        -- apply find_base_some in Hfb as [Hgin Hgb]. specialize (Hlow _ Hgin).
+        -- apply find_base_some in Hfb as [Hgin Hgb]. apply dedup_incl in Hgin. specialize (Hlow _ Hgin).
            rewrite Hgb in Hlow. fold v. lia.
         -- lia.
-      * apply filter_In in Hf as [Hf _]. specialize (Hlow _ Hf). fold v. lia.
+      * apply filter_In in Hf as [Hf _]. apply dedup_incl in Hf. specialize (Hlow _ Hf). fold v. lia.
     + unfold gholds; cbn [fst snd]. rewrite guar_wait, keq_false, Hb by auto.
       exact (sat_g _ _ _ _ Hs _ _ _ Hin Hf).
   - assert (Hkeep : forall key cs, key <> (e, sm) -> In (key, cs) (ap a) -> pcomps p orc key (IWait e sm r k :: h) cs).

@@ -202,9 +202,16 @@ Definition derive_bv (a : astate) (f : fact) : list fact :=
       else []
   | _ => []
   end.
+(** A list of facts without repeats, each kept where it first occurs (so
+    that [find_base] finds the same fact): the derivations produce the same
+    fact many times, and every join and comparison is quadratic in the
+    lists' lengths. *)
+Definition dedup (l : list fact) : list fact :=
+  rev (fold_left (fun acc f => if existsb (fact_eqb f) acc then acc else f :: acc) l []).
+
 Definition saturate (a : astate) (fs : list fact) : list fact :=
   let fs1 := fs ++ flat_map (derive_bn a) fs in
-  fs1 ++ flat_map (derive_bv a) fs1.
+  dedup (fs1 ++ flat_map (derive_bv a) fs1).
 
 (** A register r = N_F + j with j in the interval of q has max(0, r) =
     max(0, N_F + j) = V_q, also where N_F + j < 0 (then V_q = 0 and r < 0,
@@ -330,7 +337,7 @@ Definition transfer (a : astate) (i : instr) : astate :=
       let vf := wait_facts a sm r k in
       let key := (e, sm) in
       mkst (ar a) (av a) (an a)
-        (setp key (gmerge (gf a key) (vf ++ flat_map (derive_ge a) vf)) (ag a))
+        (setp key (gmerge (gf a key) (dedup (vf ++ flat_map (derive_ge a) vf))) (ag a))
         (if implied (gf a key) vf then ap a
          else setp key (match lookp (ap a) key with
                         | None => [vf]
