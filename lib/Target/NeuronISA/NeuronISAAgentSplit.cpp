@@ -27,8 +27,9 @@ using namespace llvm::NeuronISA;
 
 EngineDependences::EngineDependences(const EngineDependences &O)
     : NumOpaqueSites(O.NumOpaqueSites), Sites(O.Sites), Groups(O.Groups),
-      AA(O.AA), SE(O.SE), ConsumerGroups(O.ConsumerGroups),
-      ProducerGroups(O.ProducerGroups), BlockRange(O.BlockRange),
+      AA(O.AA), SE(O.SE), ConsumerBegin(O.ConsumerBegin),
+      ConsumerGroupIds(O.ConsumerGroupIds), ProducerBegin(O.ProducerBegin),
+      ProducerGroupIds(O.ProducerGroupIds), BlockRange(O.BlockRange),
       Reachable(O.Reachable), SplitHardware(O.SplitHardware),
       SplitOnlySome(O.SplitOnlySome),
       NumSyncAgents(O.NumSyncAgents) {
@@ -115,7 +116,7 @@ unsigned EngineDependences::splitByBlock(uint32_t Agents,
   for (unsigned S = 0; S < Sites.size(); ++S) {
     SyncSite &Site = Sites[S];
     AgentId F = Site.Agent;
-    if (!(Agents & (1u << F)) || ProducerGroups[S].empty() ||
+    if (!(Agents & (1u << F)) || !isProducer(S) ||
         (Only && !Only->test(S)))
       continue;
     AgentId &Sub = Current[F];
@@ -159,7 +160,7 @@ unsigned EngineDependences::splitLoopBlocksBySite(
   SmallVector<unsigned, 4> SitesOf[MaxSyncAgents];
   for (unsigned S = 0; S < Sites.size(); ++S)
     if ((Agents & (1u << HardwareOf[Sites[S].Agent])) &&
-        !ProducerGroups[S].empty())
+        isProducer(S))
       SitesOf[Sites[S].Agent].push_back(S);
   struct Candidate {
     const MachineBasicBlock *MBB;

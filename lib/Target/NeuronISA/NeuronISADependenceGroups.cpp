@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <tuple>
 
 using namespace llvm;
@@ -394,16 +395,36 @@ void EngineDependences::buildGroups() {
   indexGroups();
 }
 
+/// Sorted consumers, each once; then each site's groups, in one array for
+/// all sites (copied with each split plan and rebuilt by each regroup: a
+/// vector per site was a fifth of the pass on small functions). The
+/// consumer lists come in sorted unless parts of split groups merged
+/// (regroup); llvm::sort of integers calls qsort.
 void EngineDependences::indexGroups() {
-  ConsumerGroups.assign(Sites.size(), {});
-  ProducerGroups.assign(Sites.size(), {});
-  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
-    DependenceGroup &G = Groups[GI];
-    llvm::sort(G.Consumers);
+  unsigned N = Sites.size();
+  ConsumerBegin.assign(N + 1, 0);
+  ProducerBegin.assign(N + 1, 0);
+  for (DependenceGroup &G : Groups) {
+    if (!std::is_sorted(G.Consumers.begin(), G.Consumers.end()))
+      std::sort(G.Consumers.begin(), G.Consumers.end());
     G.Consumers.erase(llvm::unique(G.Consumers), G.Consumers.end());
     for (unsigned C : G.Consumers)
-      ConsumerGroups[C].push_back(GI);
+      ++ConsumerBegin[C + 1];
     for (unsigned P : G.Producers)
-      ProducerGroups[P].push_back(GI);
+      ++ProducerBegin[P + 1];
+  }
+  std::partial_sum(ConsumerBegin.begin(), ConsumerBegin.end(),
+                   ConsumerBegin.begin());
+  std::partial_sum(ProducerBegin.begin(), ProducerBegin.end(),
+                   ProducerBegin.begin());
+  ConsumerGroupIds.resize(ConsumerBegin[N]);
+  ProducerGroupIds.resize(ProducerBegin[N]);
+  std::vector<unsigned> NextC(ConsumerBegin.begin(), ConsumerBegin.end() - 1);
+  std::vector<unsigned> NextP(ProducerBegin.begin(), ProducerBegin.end() - 1);
+  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
+    for (unsigned C : Groups[GI].Consumers)
+      ConsumerGroupIds[NextC[C]++] = GI;
+    for (unsigned P : Groups[GI].Producers)
+      ProducerGroupIds[NextP[P]++] = GI;
   }
 }
