@@ -156,6 +156,17 @@ struct TileRef {
   static TileRef everything();
   /// May two distinct underlying objects share memory?
   static bool objectsMayAlias(const Value *A, const Value *B);
+  /// What objectsMayAlias needs to know of one object, computed once per
+  /// object where many pairs are asked about.
+  enum class ObjectKind : uint8_t { NoAliasArg, Identified, Other };
+  static ObjectKind objectKind(const Value *V);
+  /// objectsMayAlias of two distinct, non-null objects of these kinds.
+  static bool kindsMayAlias(ObjectKind A, ObjectKind B) {
+    if (A == ObjectKind::NoAliasArg || B == ObjectKind::NoAliasArg)
+      return false; // a noalias argument's memory is reached through it alone
+    // Two distinct identified objects (globals, ...) never overlap.
+    return !(A == ObjectKind::Identified && B == ObjectKind::Identified);
+  }
 };
 
 struct SyncSite {

@@ -51,7 +51,10 @@ public:
       auto BKey = std::make_pair(R.AddrSpace, R.Obj);
       auto [BIt, BNew] = BucketIds.try_emplace(BKey, Buckets.size());
       if (BNew)
-        Buckets.push_back({R.AddrSpace, R.Obj, {}, {}, 0});
+        Buckets.push_back({R.AddrSpace, R.Obj,
+                           R.Obj ? TileRef::objectKind(R.Obj)
+                                 : TileRef::ObjectKind::Other,
+                           {}, {}, 0});
       Bucket &B = Buckets[BIt->second];
       if (R.RangeKnown) {
         B.Known.push_back(Locs.size());
@@ -82,13 +85,16 @@ public:
       return Overlaps[L];
     Done[L] = true;
     const Loc &Me = Locs[L];
+    // The objects' kinds are kept per bucket: TileRef::objectsMayAlias for
+    // each (location, bucket) pair was half of the analysis at 512 tiles.
+    TileRef::ObjectKind MeKind = Buckets[Me.Bucket].Kind;
     std::vector<unsigned> &Out = Overlaps[L];
     for (unsigned BI = 0; BI < Buckets.size(); ++BI) {
       const Bucket &B = Buckets[BI];
       if (Me.Ref.AddrSpace && B.AddrSpace && Me.Ref.AddrSpace != B.AddrSpace)
         continue;
       if (Me.Ref.Obj && B.Obj && Me.Ref.Obj != B.Obj &&
-          !TileRef::objectsMayAlias(Me.Ref.Obj, B.Obj))
+          !TileRef::kindsMayAlias(MeKind, B.Kind))
         continue;
       auto Add = [&](unsigned Other) {
         if (TileRef::mayOverlap(Me.Ref, Locs[Other].Ref, AA))
@@ -118,6 +124,7 @@ private:
   struct Bucket {
     unsigned AddrSpace;
     const Value *Obj;
+    TileRef::ObjectKind Kind; // of Obj
     std::vector<unsigned> Known, Unknown;
     uint64_t MaxSize;
   };
