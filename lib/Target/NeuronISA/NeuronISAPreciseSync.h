@@ -173,6 +173,9 @@ private:
   std::vector<SmallVector<RematWrite, 2>> SnapshotRemat;
   /// The rematerializations of the group snapshotRange last computed.
   SmallVector<RematWrite, 8> PendingRemat;
+  /// Per RPO index: the block can get a rematerialized snapshot write (it
+  /// is outside loops and has successors); see snapshotRange.
+  BitVector RematCandidate;
   std::optional<int64_t> constantThresholdAtEnd(unsigned Group,
                                                 const MachineBasicBlock &B) const;
   std::optional<int64_t> counterRelativeThresholdAtEnd(
@@ -208,6 +211,11 @@ private:
     void getBlocks(SmallVectorImpl<unsigned> &Blocks) const;
     /// Blocks live out, ascending.
     void getLiveOutBlocks(SmallVectorImpl<unsigned> &Blocks) const;
+    /// B's reachable predecessors (RPO indices).
+    ArrayRef<unsigned> preds(unsigned B) const {
+      return ArrayRef<unsigned>(Preds).slice(PredBegin[B],
+                                             PredBegin[B + 1] - PredBegin[B]);
+    }
 
   private:
     std::vector<unsigned> PredBegin, Preds;

@@ -729,6 +729,12 @@ bool PreciseSync::allocateRegisters() {
       SitePos[S] = I++;
   }
   Liveness.init(RPO, Gen);
+  const MachineLoopInfo &MLI = Gen.getLoopInfo();
+  RematCandidate.clear();
+  RematCandidate.resize(RPO.size());
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    if (!MLI.getLoopFor(RPO[I]) && !RPO[I]->succ_empty())
+      RematCandidate.set(I);
   shareSnapshots();
   SnapshotLiveOut.assign(Groups.size(), {});
   CounterLiveOut.assign(MaxSyncAgents, BitVector());
