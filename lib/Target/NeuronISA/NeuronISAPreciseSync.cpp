@@ -96,8 +96,11 @@ PreciseSync::PreciseSync(SyncGenerator &Gen)
 void PreciseSync::computeCounters() {
   const MachineFunction &MF = Gen.getFunction();
   unsigned NB = MF.getNumBlockIDs();
-  EntryOffset.assign(size_t(NB) * MaxSyncAgents, 0);
-  Correction.assign(size_t(NB) * MaxSyncAgents, 0);
+  // Only the producing agents: the others' offsets and corrections are 0.
+  ArrayRef<AgentId> Agents = Gen.getProducingAgents();
+  unsigned NS = Agents.size();
+  EntryOffset.assign(size_t(NB) * NS, 0);
+  Correction.assign(size_t(NB) * NS, 0);
 
   // Union-find: the successors of one block form (part of) one class.
   std::vector<unsigned> Parent(NB);
@@ -118,23 +121,23 @@ void PreciseSync::computeCounters() {
   // The first block in reverse post-order that branches into a class fixes
   // the class's entry offsets to its own exit offsets.
   std::vector<bool> Decided(NB, false);
-  std::vector<int64_t> ClassOffset(size_t(NB) * MaxSyncAgents, 0);
+  std::vector<int64_t> ClassOffset(size_t(NB) * NS, 0);
   Decided[Find(RPO.front()->getNumber())] = true; // entry: N_F = 0, C_F = 0
   for (MachineBasicBlock *B : RPO) {
     unsigned Class = Find(B->getNumber());
     assert(Decided[Class] && "a block's class is decided by an earlier pred");
-    for (AgentId F = 0; F < MaxSyncAgents; ++F)
-      entryOffset(*B, F) = ClassOffset[size_t(Class) * MaxSyncAgents + F];
+    int64_t *Entry = &EntryOffset[size_t(B->getNumber()) * NS];
+    std::copy_n(&ClassOffset[size_t(Class) * NS], NS, Entry);
     if (B->succ_empty())
       continue;
     unsigned SuccClass = Find((*B->succ_begin())->getNumber());
-    for (AgentId F = 0; F < MaxSyncAgents; ++F) {
-      int64_t Exit = entryOffset(*B, F) + Gen.getProducerCount(*B, F);
-      int64_t &Offset = ClassOffset[size_t(SuccClass) * MaxSyncAgents + F];
+    for (unsigned I = 0; I < NS; ++I) {
+      int64_t Exit = Entry[I] + Gen.getProducerCount(*B, Agents[I]);
+      int64_t &Offset = ClassOffset[size_t(SuccClass) * NS + I];
       if (!Decided[SuccClass])
         Offset = Exit;
       else
-        Correction[size_t(B->getNumber()) * MaxSyncAgents + F] = Exit - Offset;
+        Correction[size_t(B->getNumber()) * NS + I] = Exit - Offset;
     }
     Decided[SuccClass] = true;
   }
@@ -145,7 +148,7 @@ void PreciseSync::computeCounters() {
 
 int64_t PreciseSync::offsetBefore(unsigned Site, AgentId F) const {
   const SyncSite &C = Deps.sites()[Site];
-  int64_t Off = EntryOffset[size_t(C.MBB->getNumber()) * MaxSyncAgents + F];
+  int64_t Off = entryOffset(*C.MBB, F);
   for (unsigned S : Deps.blockSites(*C.MBB)) {
     if (S == Site)
       break;
@@ -167,8 +170,7 @@ unsigned PreciseSync::solveThresholds(SyncDataflow<ThresholdState> &Solver,
       [&](const MachineBasicBlock &B, const ThresholdState &In) {
         ThresholdState Out = In;
         Out.produceAll(Produced[Gen.getRPOIndex(B)]);
-        Out.correctCounters(ArrayRef<int64_t>(
-            &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
+        Out.correctCounters(Gen.getProducingAgents(), corrections(B));
         return Out;
       });
 }
@@ -405,8 +407,7 @@ PreciseSync::solveThresholdBounds(ArrayRef<unsigned> Gs,
         ThresholdBoundState Out = In;
         for (const auto &[I, Count] : Produced[Gen.getRPOIndex(B)])
           Out.produce(I, Count);
-        Out.correctCounters(ArrayRef<int64_t>(
-            &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
+        Out.correctCounters(Gen.getProducingAgents(), corrections(B));
         return Out;
       });
   LLVM_DEBUG(dbgs() << "neuronisa-sync: bounds of " << Gs.size()

@@ -184,6 +184,14 @@ void ThresholdState::correctCounters(ArrayRef<int64_t> Correction) {
   }
 }
 
+void ThresholdState::correctCounters(ArrayRef<AgentId> Agents,
+                                     ArrayRef<int64_t> Correction) {
+  for (unsigned I = 0; I < Agents.size(); ++I) {
+    Shift[Agents[I]] += Correction[I];
+    EmptyOff[Agents[I]] -= Correction[I];
+  }
+}
+
 void ThresholdState::print(raw_ostream &OS) const {
   OS << " untouched:";
   for (AgentId F = 0; F < MaxSyncAgents; ++F) {
@@ -318,6 +326,12 @@ void ThresholdBoundState::produce(unsigned Group, int64_t Off) {
 void ThresholdBoundState::correctCounters(ArrayRef<int64_t> Correction) {
   for (AgentId F = 0; F < MaxSyncAgents; ++F)
     Shift[F] += Correction[F];
+}
+
+void ThresholdBoundState::correctCounters(ArrayRef<AgentId> Agents,
+                                          ArrayRef<int64_t> Correction) {
+  for (unsigned I = 0; I < Agents.size(); ++I)
+    Shift[Agents[I]] += Correction[I];
 }
 
 void ThresholdBoundState::print(raw_ostream &OS) const {
