@@ -201,7 +201,7 @@ void GroupBuilder::indexLocations() {
       if (R.Reads || !R.Writes)
         Acc.push_back(2 * L);
     }
-    llvm::sort(Acc);
+    std::sort(Acc.begin(), Acc.end());
     Acc.erase(llvm::unique(Acc), Acc.end());
   }
   for (unsigned S = 0; S < Sites.size(); ++S)
@@ -253,7 +253,7 @@ void GroupBuilder::assignConsumers() {
           }
       }
     }
-    llvm::sort(Mine);
+    std::sort(Mine.begin(), Mine.end());
     Mine.erase(llvm::unique(Mine), Mine.end());
     for (int G : Mine)
       Candidates[G].Consumers.push_back(C);

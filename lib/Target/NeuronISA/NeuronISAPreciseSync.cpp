@@ -297,7 +297,7 @@ void PreciseSync::waitForKnownUnions() {
           U.push_back(GI);
       if (U.size() < 2)
         continue; // the group's own threshold: Unknown
-      llvm::sort(U);
+      std::sort(U.begin(), U.end());
       auto [It, New] = UnionOf.try_emplace({F, U}, Unions.size());
       if (New) {
         // The producers are joined below, once the budget is checked.
@@ -322,7 +322,7 @@ void PreciseSync::waitForKnownUnions() {
     auto &P = Unions[I].Producers;
     for (unsigned GI : Members[I])
       P.append(Groups[GI].Producers.begin(), Groups[GI].Producers.end());
-    llvm::sort(P);
+    std::sort(P.begin(), P.end());
     P.erase(llvm::unique(P), P.end());
   }
   // The unions' thresholds at block entries, as computeThresholds solves
@@ -719,7 +719,7 @@ void PreciseSync::mergeSnapshots() {
         ++UnknownUses[GI];
       if (U.size() < 2)
         continue;
-      llvm::sort(U);
+      std::sort(U.begin(), U.end());
       Unions[{F, U}].push_back(C);
     }
   }
@@ -738,7 +738,7 @@ void PreciseSync::mergeSnapshots() {
                          Groups[GI].Producers.end());
       NeedsSnapshot[GI] = false;
     }
-    llvm::sort(G.Producers);
+    std::sort(G.Producers.begin(), G.Producers.end());
     G.Producers.erase(llvm::unique(G.Producers), G.Producers.end());
     G.Consumers = Consumers;
     unsigned Union = Groups.size();
@@ -801,7 +801,7 @@ void PreciseSync::emitPlan() {
   for (unsigned GI = 0; GI < Groups.size(); ++GI)
     if (NeedsSnapshot[GI] && SnapshotReg[GI])
       Used.push_back(SnapshotReg[GI]);
-  llvm::sort(Used);
+  std::sort(Used.begin(), Used.end());
   Used.erase(llvm::unique(Used), Used.end());
   addSyncRegisterLiveIns(Gen.getFunction(), Used);
 }

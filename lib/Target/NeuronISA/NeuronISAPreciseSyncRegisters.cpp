@@ -268,7 +268,7 @@ void PreciseSync::shareSnapshot(unsigned GI, unsigned Holder, int64_t Delta) {
       }
   auto &HC = Groups[Holder].Consumers;
   HC.append(Groups[GI].Consumers.begin(), Groups[GI].Consumers.end());
-  llvm::sort(HC);
+  std::sort(HC.begin(), HC.end());
   HC.erase(llvm::unique(HC), HC.end());
   NeedsSnapshot[GI] = false;
 }
