@@ -30,6 +30,7 @@
 #include "NeuronISAPreciseSync.h"
 #include "NeuronISASyncRegisters.h"
 #include "NeuronISASyncState.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -38,6 +39,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include <algorithm>
+#include <deque>
 #include <map>
 
 using namespace llvm;
@@ -281,9 +283,13 @@ void PreciseSync::waitForKnownUnions() {
   if (!KnownUnionWaits)
     return;
   ArrayRef<SyncSite> Sites = Deps.sites();
-  std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> UnionOf;
+  // (agent, member groups) -> union: hashed, the members in Members (a
+  // deque: its elements stay where they are). A std::map keyed by the
+  // member lists was half of this function on large functions (a
+  // comparison of lists per tree level, each a cache miss).
+  DenseMap<std::pair<AgentId, ArrayRef<unsigned>>, unsigned> UnionOf;
   std::vector<DependenceGroup> Unions;
-  std::vector<SmallVector<unsigned, 4>> Members; // per union: its groups
+  std::deque<SmallVector<unsigned, 4>> Members; // per union: its groups
   SmallVector<std::pair<unsigned, unsigned>, 8> Uses; // (consumer, union)
   for (unsigned C = 0; C < Waits.size(); ++C) {
     SmallVector<AgentId, 4> Agents;
@@ -298,11 +304,15 @@ void PreciseSync::waitForKnownUnions() {
       if (U.size() < 2)
         continue; // the group's own threshold: Unknown
       std::sort(U.begin(), U.end());
-      auto [It, New] = UnionOf.try_emplace({F, U}, Unions.size());
-      if (New) {
+      auto It = UnionOf.find({F, ArrayRef<unsigned>(U)});
+      if (It == UnionOf.end()) {
         // The producers are joined below, once the budget is checked.
         Unions.emplace_back().Producer = F;
         Members.push_back(U);
+        It = UnionOf
+                 .try_emplace({F, ArrayRef<unsigned>(Members.back())},
+                              Unions.size() - 1)
+                 .first;
       }
       Unions[It->second].Consumers.push_back(C);
       Uses.push_back({C, It->second});
