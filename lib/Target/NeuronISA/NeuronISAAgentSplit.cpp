@@ -20,6 +20,7 @@
 #include "NeuronISADependenceAnalysis.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
+#include <algorithm>
 #include <map>
 
 using namespace llvm;
@@ -229,8 +230,13 @@ void EngineDependences::regroup() {
       G.Producers = std::move(Producers);
       Groups.push_back(std::move(G));
     }
+    // Both lists ascend (indexGroups sorted the old groups'): merged, the
+    // result ascends too and indexGroups need not sort it.
     DependenceGroup &G = Groups[It->second];
+    size_t Mid = G.Consumers.size();
     G.Consumers.append(Consumers.begin(), Consumers.end());
+    std::inplace_merge(G.Consumers.begin(), G.Consumers.begin() + Mid,
+                       G.Consumers.end());
   };
   for (DependenceGroup &G : Old) {
     SmallVector<AgentId, 4> Parts;
