@@ -216,6 +216,9 @@ void PreciseSync::computeThresholds() {
 
   for (unsigned C = 0; C < Sites.size(); ++C) {
     const ThresholdState *In = Solver.incoming(*Sites[C].MBB);
+    // At most one wait per group (a consumer may have hundreds): sized
+    // once instead of grown.
+    Waits[C].reserve(Deps.consumerGroups(C).size());
     for (unsigned GI : Deps.consumerGroups(C)) {
       const DependenceGroup &G = Groups[GI];
       ThresholdState::GroupThreshold V;
