@@ -257,7 +257,8 @@ void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
         const MCInstrDesc &D = MI.getDesc();
         if (!isDataPath(D))
           continue;
-        SyncSite S;
+        // Built in place (a site holds three TileRefs inline).
+        SyncSite &S = Sites.emplace_back();
         S.MI = &MI;
         S.MBB = &MBB;
         S.WaitEngine = getEngine(D);
@@ -324,7 +325,6 @@ void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
           S.Refs.push_back(TileRef::everything());
           ++NumOpaqueSites;
         }
-        Sites.push_back(std::move(S));
       }
     BlockRange[MBB.getNumber()] = {Begin, unsigned(Sites.size())};
   }
