@@ -20,6 +20,7 @@
 #include "NeuronISADependenceAnalysis.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
+#include <algorithm>
 #include <map>
 
 using namespace llvm;
@@ -27,8 +28,9 @@ using namespace llvm::NeuronISA;
 
 EngineDependences::EngineDependences(const EngineDependences &O)
     : NumOpaqueSites(O.NumOpaqueSites), Sites(O.Sites), Groups(O.Groups),
-      AA(O.AA), SE(O.SE), ConsumerGroups(O.ConsumerGroups),
-      ProducerGroups(O.ProducerGroups), BlockRange(O.BlockRange),
+      AA(O.AA), SE(O.SE), ConsumerBegin(O.ConsumerBegin),
+      ConsumerGroupIds(O.ConsumerGroupIds), ProducerBegin(O.ProducerBegin),
+      ProducerGroupIds(O.ProducerGroupIds), BlockRange(O.BlockRange),
       Reachable(O.Reachable), SplitHardware(O.SplitHardware),
       SplitOnlySome(O.SplitOnlySome),
       NumSyncAgents(O.NumSyncAgents) {
@@ -115,7 +117,7 @@ unsigned EngineDependences::splitByBlock(uint32_t Agents,
   for (unsigned S = 0; S < Sites.size(); ++S) {
     SyncSite &Site = Sites[S];
     AgentId F = Site.Agent;
-    if (!(Agents & (1u << F)) || ProducerGroups[S].empty() ||
+    if (!(Agents & (1u << F)) || !isProducer(S) ||
         (Only && !Only->test(S)))
       continue;
     AgentId &Sub = Current[F];
@@ -159,7 +161,7 @@ unsigned EngineDependences::splitLoopBlocksBySite(
   SmallVector<unsigned, 4> SitesOf[MaxSyncAgents];
   for (unsigned S = 0; S < Sites.size(); ++S)
     if ((Agents & (1u << HardwareOf[Sites[S].Agent])) &&
-        !ProducerGroups[S].empty())
+        isProducer(S))
       SitesOf[Sites[S].Agent].push_back(S);
   struct Candidate {
     const MachineBasicBlock *MBB;
@@ -228,8 +230,13 @@ void EngineDependences::regroup() {
       G.Producers = std::move(Producers);
       Groups.push_back(std::move(G));
     }
+    // Both lists ascend (indexGroups sorted the old groups'): merged, the
+    // result ascends too and indexGroups need not sort it.
     DependenceGroup &G = Groups[It->second];
+    size_t Mid = G.Consumers.size();
     G.Consumers.append(Consumers.begin(), Consumers.end());
+    std::inplace_merge(G.Consumers.begin(), G.Consumers.begin() + Mid,
+                       G.Consumers.end());
   };
   for (DependenceGroup &G : Old) {
     SmallVector<AgentId, 4> Parts;

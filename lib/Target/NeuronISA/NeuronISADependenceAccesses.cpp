@@ -29,18 +29,17 @@ static bool isKnownAddrSpace(unsigned AS) {
          AS == NeuronISAAS::PSUM;
 }
 
+TileRef::ObjectKind TileRef::objectKind(const Value *V) {
+  const auto *Arg = dyn_cast<Argument>(V);
+  if (Arg && Arg->hasNoAliasAttr())
+    return ObjectKind::NoAliasArg;
+  return isIdentifiedObject(V) ? ObjectKind::Identified : ObjectKind::Other;
+}
+
 bool TileRef::objectsMayAlias(const Value *A, const Value *B) {
   if (A == B || !A || !B)
     return true;
-  auto IsNoAliasArg = [](const Value *V) {
-    const auto *Arg = dyn_cast<Argument>(V);
-    return Arg && Arg->hasNoAliasAttr();
-  };
-  // A noalias argument's memory is reached through it alone.
-  if (IsNoAliasArg(A) || IsNoAliasArg(B))
-    return false;
-  // Two distinct identified objects (globals, ...) never overlap.
-  return !(isIdentifiedObject(A) && isIdentifiedObject(B));
+  return kindsMayAlias(objectKind(A), objectKind(B));
 }
 
 TileRef TileRef::fromMemOperand(const MachineMemOperand &MMO) {

@@ -156,6 +156,17 @@ struct TileRef {
   static TileRef everything();
   /// May two distinct underlying objects share memory?
   static bool objectsMayAlias(const Value *A, const Value *B);
+  /// What objectsMayAlias needs to know of one object, computed once per
+  /// object where many pairs are asked about.
+  enum class ObjectKind : uint8_t { NoAliasArg, Identified, Other };
+  static ObjectKind objectKind(const Value *V);
+  /// objectsMayAlias of two distinct, non-null objects of these kinds.
+  static bool kindsMayAlias(ObjectKind A, ObjectKind B) {
+    if (A == ObjectKind::NoAliasArg || B == ObjectKind::NoAliasArg)
+      return false; // a noalias argument's memory is reached through it alone
+    // Two distinct identified objects (globals, ...) never overlap.
+    return !(A == ObjectKind::Identified && B == ObjectKind::Identified);
+  }
 };
 
 struct SyncSite {
@@ -264,13 +275,17 @@ public:
   /// Groups in which site S is a consumer (several may share an agent: S
   /// waits for the largest of their thresholds).
   ArrayRef<unsigned> consumerGroups(unsigned S) const {
-    return ConsumerGroups[S];
+    return ArrayRef<unsigned>(ConsumerGroupIds)
+        .slice(ConsumerBegin[S], ConsumerBegin[S + 1] - ConsumerBegin[S]);
   }
   /// Groups in which site S is a producer.
   ArrayRef<unsigned> producerGroups(unsigned S) const {
-    return ProducerGroups[S];
+    return ArrayRef<unsigned>(ProducerGroupIds)
+        .slice(ProducerBegin[S], ProducerBegin[S + 1] - ProducerBegin[S]);
   }
-  bool isProducer(unsigned S) const { return !ProducerGroups[S].empty(); }
+  bool isProducer(unsigned S) const {
+    return ProducerBegin[S + 1] != ProducerBegin[S];
+  }
   /// Site ids of MBB's sites, ascending (they are contiguous).
   iota_range<unsigned> blockSites(const MachineBasicBlock &MBB) const;
   /// Is MBB reachable from the entry block?
@@ -332,8 +347,11 @@ private:
   ScalarEvolution *SE = nullptr;
   /// Built by explainConflict, for remarks only.
   mutable std::unique_ptr<MachineDominatorTree> DomTree;
-  std::vector<SmallVector<unsigned, 2>> ConsumerGroups;
-  std::vector<SmallVector<unsigned, 1>> ProducerGroups;
+  /// Per site S, the groups it consumes in: ConsumerGroupIds[
+  /// ConsumerBegin[S] .. ConsumerBegin[S + 1]), ascending (indexGroups);
+  /// likewise the groups it produces in.
+  std::vector<unsigned> ConsumerBegin, ConsumerGroupIds;
+  std::vector<unsigned> ProducerBegin, ProducerGroupIds;
   std::vector<std::pair<unsigned, unsigned>> BlockRange; // by block number
   BitVector Reachable;                                   // by block number
   AgentId HardwareOf[MaxSyncAgents];

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <tuple>
 
 using namespace llvm;
@@ -50,7 +51,10 @@ public:
       auto BKey = std::make_pair(R.AddrSpace, R.Obj);
       auto [BIt, BNew] = BucketIds.try_emplace(BKey, Buckets.size());
       if (BNew)
-        Buckets.push_back({R.AddrSpace, R.Obj, {}, {}, 0});
+        Buckets.push_back({R.AddrSpace, R.Obj,
+                           R.Obj ? TileRef::objectKind(R.Obj)
+                                 : TileRef::ObjectKind::Other,
+                           {}, {}, 0});
       Bucket &B = Buckets[BIt->second];
       if (R.RangeKnown) {
         B.Known.push_back(Locs.size());
@@ -81,13 +85,16 @@ public:
       return Overlaps[L];
     Done[L] = true;
     const Loc &Me = Locs[L];
+    // The objects' kinds are kept per bucket: TileRef::objectsMayAlias for
+    // each (location, bucket) pair was half of the analysis at 512 tiles.
+    TileRef::ObjectKind MeKind = Buckets[Me.Bucket].Kind;
     std::vector<unsigned> &Out = Overlaps[L];
     for (unsigned BI = 0; BI < Buckets.size(); ++BI) {
       const Bucket &B = Buckets[BI];
       if (Me.Ref.AddrSpace && B.AddrSpace && Me.Ref.AddrSpace != B.AddrSpace)
         continue;
       if (Me.Ref.Obj && B.Obj && Me.Ref.Obj != B.Obj &&
-          !TileRef::objectsMayAlias(Me.Ref.Obj, B.Obj))
+          !TileRef::kindsMayAlias(MeKind, B.Kind))
         continue;
       auto Add = [&](unsigned Other) {
         if (TileRef::mayOverlap(Me.Ref, Locs[Other].Ref, AA))
@@ -117,6 +124,7 @@ private:
   struct Bucket {
     unsigned AddrSpace;
     const Value *Obj;
+    TileRef::ObjectKind Kind; // of Obj
     std::vector<unsigned> Known, Unknown;
     uint64_t MaxSize;
   };
@@ -193,7 +201,7 @@ void GroupBuilder::indexLocations() {
       if (R.Reads || !R.Writes)
         Acc.push_back(2 * L);
     }
-    llvm::sort(Acc);
+    std::sort(Acc.begin(), Acc.end());
     Acc.erase(llvm::unique(Acc), Acc.end());
   }
   for (unsigned S = 0; S < Sites.size(); ++S)
@@ -245,7 +253,7 @@ void GroupBuilder::assignConsumers() {
           }
       }
     }
-    llvm::sort(Mine);
+    std::sort(Mine.begin(), Mine.end());
     Mine.erase(llvm::unique(Mine), Mine.end());
     for (int G : Mine)
       Candidates[G].Consumers.push_back(C);
@@ -394,16 +402,36 @@ void EngineDependences::buildGroups() {
   indexGroups();
 }
 
+/// Sorted consumers, each once; then each site's groups, in one array for
+/// all sites (copied with each split plan and rebuilt by each regroup: a
+/// vector per site was a fifth of the pass on small functions). The
+/// consumer lists come in sorted unless parts of split groups merged
+/// (regroup); llvm::sort of integers calls qsort.
 void EngineDependences::indexGroups() {
-  ConsumerGroups.assign(Sites.size(), {});
-  ProducerGroups.assign(Sites.size(), {});
-  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
-    DependenceGroup &G = Groups[GI];
-    llvm::sort(G.Consumers);
+  unsigned N = Sites.size();
+  ConsumerBegin.assign(N + 1, 0);
+  ProducerBegin.assign(N + 1, 0);
+  for (DependenceGroup &G : Groups) {
+    if (!std::is_sorted(G.Consumers.begin(), G.Consumers.end()))
+      std::sort(G.Consumers.begin(), G.Consumers.end());
     G.Consumers.erase(llvm::unique(G.Consumers), G.Consumers.end());
     for (unsigned C : G.Consumers)
-      ConsumerGroups[C].push_back(GI);
+      ++ConsumerBegin[C + 1];
     for (unsigned P : G.Producers)
-      ProducerGroups[P].push_back(GI);
+      ++ProducerBegin[P + 1];
+  }
+  std::partial_sum(ConsumerBegin.begin(), ConsumerBegin.end(),
+                   ConsumerBegin.begin());
+  std::partial_sum(ProducerBegin.begin(), ProducerBegin.end(),
+                   ProducerBegin.begin());
+  ConsumerGroupIds.resize(ConsumerBegin[N]);
+  ProducerGroupIds.resize(ProducerBegin[N]);
+  std::vector<unsigned> NextC(ConsumerBegin.begin(), ConsumerBegin.end() - 1);
+  std::vector<unsigned> NextP(ProducerBegin.begin(), ProducerBegin.end() - 1);
+  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
+    for (unsigned C : Groups[GI].Consumers)
+      ConsumerGroupIds[NextC[C]++] = GI;
+    for (unsigned P : Groups[GI].Producers)
+      ProducerGroupIds[NextP[P]++] = GI;
   }
 }

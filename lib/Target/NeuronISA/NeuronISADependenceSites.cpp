@@ -226,6 +226,17 @@ static std::optional<TileShape> hbmShape(const MachineInstr &MI) {
       *HBM, [&](unsigned I) { return MI.getOperand(I).getImm(); });
 }
 
+/// The data-path instructions of MF's reachable blocks.
+static unsigned countDataPath(const MachineFunction &MF,
+                              const BitVector &Reachable) {
+  unsigned N = 0;
+  for (const MachineBasicBlock &MBB : MF)
+    if (Reachable.test(MBB.getNumber()))
+      for (const MachineInstr &MI : MBB)
+        N += isDataPath(MI.getDesc());
+  return N;
+}
+
 void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
   std::optional<AffineDecomposer> Decomposer;
   if (SE)
@@ -237,6 +248,8 @@ void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
   for (MachineBasicBlock *B : post_order(&MF))
     Reachable.set(B->getNumber());
   BlockRange.assign(N, {0, 0});
+  // Sized once: each growth moved every site (three TileRefs inline).
+  Sites.reserve(Sites.size() + countDataPath(MF, Reachable));
   for (MachineBasicBlock &MBB : MF) {
     unsigned Begin = Sites.size();
     if (Reachable.test(MBB.getNumber()))
@@ -244,7 +257,8 @@ void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
         const MCInstrDesc &D = MI.getDesc();
         if (!isDataPath(D))
           continue;
-        SyncSite S;
+        // Built in place (a site holds three TileRefs inline).
+        SyncSite &S = Sites.emplace_back();
         S.MI = &MI;
         S.MBB = &MBB;
         S.WaitEngine = getEngine(D);
@@ -311,7 +325,6 @@ void EngineDependences::collectSites(MachineFunction &MF, ScalarEvolution *SE) {
           S.Refs.push_back(TileRef::everything());
           ++NumOpaqueSites;
         }
-        Sites.push_back(std::move(S));
       }
     BlockRange[MBB.getNumber()] = {Begin, unsigned(Sites.size())};
   }

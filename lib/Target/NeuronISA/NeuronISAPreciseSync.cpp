@@ -30,6 +30,7 @@
 #include "NeuronISAPreciseSync.h"
 #include "NeuronISASyncRegisters.h"
 #include "NeuronISASyncState.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -38,6 +39,7 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
 #include <algorithm>
+#include <deque>
 #include <map>
 
 using namespace llvm;
@@ -96,8 +98,11 @@ PreciseSync::PreciseSync(SyncGenerator &Gen)
 void PreciseSync::computeCounters() {
   const MachineFunction &MF = Gen.getFunction();
   unsigned NB = MF.getNumBlockIDs();
-  EntryOffset.assign(size_t(NB) * MaxSyncAgents, 0);
-  Correction.assign(size_t(NB) * MaxSyncAgents, 0);
+  // Only the producing agents: the others' offsets and corrections are 0.
+  ArrayRef<AgentId> Agents = Gen.getProducingAgents();
+  unsigned NS = Agents.size();
+  EntryOffset.assign(size_t(NB) * NS, 0);
+  Correction.assign(size_t(NB) * NS, 0);
 
   // Union-find: the successors of one block form (part of) one class.
   std::vector<unsigned> Parent(NB);
@@ -118,23 +123,23 @@ void PreciseSync::computeCounters() {
   // The first block in reverse post-order that branches into a class fixes
   // the class's entry offsets to its own exit offsets.
   std::vector<bool> Decided(NB, false);
-  std::vector<int64_t> ClassOffset(size_t(NB) * MaxSyncAgents, 0);
+  std::vector<int64_t> ClassOffset(size_t(NB) * NS, 0);
   Decided[Find(RPO.front()->getNumber())] = true; // entry: N_F = 0, C_F = 0
   for (MachineBasicBlock *B : RPO) {
     unsigned Class = Find(B->getNumber());
     assert(Decided[Class] && "a block's class is decided by an earlier pred");
-    for (AgentId F = 0; F < MaxSyncAgents; ++F)
-      entryOffset(*B, F) = ClassOffset[size_t(Class) * MaxSyncAgents + F];
+    int64_t *Entry = &EntryOffset[size_t(B->getNumber()) * NS];
+    std::copy_n(&ClassOffset[size_t(Class) * NS], NS, Entry);
     if (B->succ_empty())
       continue;
     unsigned SuccClass = Find((*B->succ_begin())->getNumber());
-    for (AgentId F = 0; F < MaxSyncAgents; ++F) {
-      int64_t Exit = entryOffset(*B, F) + Gen.getProducerCount(*B, F);
-      int64_t &Offset = ClassOffset[size_t(SuccClass) * MaxSyncAgents + F];
+    for (unsigned I = 0; I < NS; ++I) {
+      int64_t Exit = Entry[I] + Gen.getProducerCount(*B, Agents[I]);
+      int64_t &Offset = ClassOffset[size_t(SuccClass) * NS + I];
       if (!Decided[SuccClass])
         Offset = Exit;
       else
-        Correction[size_t(B->getNumber()) * MaxSyncAgents + F] = Exit - Offset;
+        Correction[size_t(B->getNumber()) * NS + I] = Exit - Offset;
     }
     Decided[SuccClass] = true;
   }
@@ -145,7 +150,7 @@ void PreciseSync::computeCounters() {
 
 int64_t PreciseSync::offsetBefore(unsigned Site, AgentId F) const {
   const SyncSite &C = Deps.sites()[Site];
-  int64_t Off = EntryOffset[size_t(C.MBB->getNumber()) * MaxSyncAgents + F];
+  int64_t Off = entryOffset(*C.MBB, F);
   for (unsigned S : Deps.blockSites(*C.MBB)) {
     if (S == Site)
       break;
@@ -167,8 +172,7 @@ unsigned PreciseSync::solveThresholds(SyncDataflow<ThresholdState> &Solver,
       [&](const MachineBasicBlock &B, const ThresholdState &In) {
         ThresholdState Out = In;
         Out.produceAll(Produced[Gen.getRPOIndex(B)]);
-        Out.correctCounters(ArrayRef<int64_t>(
-            &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
+        Out.correctCounters(Gen.getProducingAgents(), corrections(B));
         return Out;
       });
 }
@@ -212,6 +216,9 @@ void PreciseSync::computeThresholds() {
 
   for (unsigned C = 0; C < Sites.size(); ++C) {
     const ThresholdState *In = Solver.incoming(*Sites[C].MBB);
+    // At most one wait per group (a consumer may have hundreds): sized
+    // once instead of grown.
+    Waits[C].reserve(Deps.consumerGroups(C).size());
     for (unsigned GI : Deps.consumerGroups(C)) {
       const DependenceGroup &G = Groups[GI];
       ThresholdState::GroupThreshold V;
@@ -279,9 +286,13 @@ void PreciseSync::waitForKnownUnions() {
   if (!KnownUnionWaits)
     return;
   ArrayRef<SyncSite> Sites = Deps.sites();
-  std::map<std::pair<AgentId, SmallVector<unsigned, 4>>, unsigned> UnionOf;
+  // (agent, member groups) -> union: hashed, the members in Members (a
+  // deque: its elements stay where they are). A std::map keyed by the
+  // member lists was half of this function on large functions (a
+  // comparison of lists per tree level, each a cache miss).
+  DenseMap<std::pair<AgentId, ArrayRef<unsigned>>, unsigned> UnionOf;
   std::vector<DependenceGroup> Unions;
-  std::vector<SmallVector<unsigned, 4>> Members; // per union: its groups
+  std::deque<SmallVector<unsigned, 4>> Members; // per union: its groups
   SmallVector<std::pair<unsigned, unsigned>, 8> Uses; // (consumer, union)
   for (unsigned C = 0; C < Waits.size(); ++C) {
     SmallVector<AgentId, 4> Agents;
@@ -295,12 +306,16 @@ void PreciseSync::waitForKnownUnions() {
           U.push_back(GI);
       if (U.size() < 2)
         continue; // the group's own threshold: Unknown
-      llvm::sort(U);
-      auto [It, New] = UnionOf.try_emplace({F, U}, Unions.size());
-      if (New) {
+      std::sort(U.begin(), U.end());
+      auto It = UnionOf.find({F, ArrayRef<unsigned>(U)});
+      if (It == UnionOf.end()) {
         // The producers are joined below, once the budget is checked.
         Unions.emplace_back().Producer = F;
         Members.push_back(U);
+        It = UnionOf
+                 .try_emplace({F, ArrayRef<unsigned>(Members.back())},
+                              Unions.size() - 1)
+                 .first;
       }
       Unions[It->second].Consumers.push_back(C);
       Uses.push_back({C, It->second});
@@ -320,7 +335,7 @@ void PreciseSync::waitForKnownUnions() {
     auto &P = Unions[I].Producers;
     for (unsigned GI : Members[I])
       P.append(Groups[GI].Producers.begin(), Groups[GI].Producers.end());
-    llvm::sort(P);
+    std::sort(P.begin(), P.end());
     P.erase(llvm::unique(P), P.end());
   }
   // The unions' thresholds at block entries, as computeThresholds solves
@@ -405,8 +420,7 @@ PreciseSync::solveThresholdBounds(ArrayRef<unsigned> Gs,
         ThresholdBoundState Out = In;
         for (const auto &[I, Count] : Produced[Gen.getRPOIndex(B)])
           Out.produce(I, Count);
-        Out.correctCounters(ArrayRef<int64_t>(
-            &Correction[size_t(B.getNumber()) * MaxSyncAgents], MaxSyncAgents));
+        Out.correctCounters(Gen.getProducingAgents(), corrections(B));
         return Out;
       });
   LLVM_DEBUG(dbgs() << "neuronisa-sync: bounds of " << Gs.size()
@@ -718,7 +732,7 @@ void PreciseSync::mergeSnapshots() {
         ++UnknownUses[GI];
       if (U.size() < 2)
         continue;
-      llvm::sort(U);
+      std::sort(U.begin(), U.end());
       Unions[{F, U}].push_back(C);
     }
   }
@@ -737,7 +751,7 @@ void PreciseSync::mergeSnapshots() {
                          Groups[GI].Producers.end());
       NeedsSnapshot[GI] = false;
     }
-    llvm::sort(G.Producers);
+    std::sort(G.Producers.begin(), G.Producers.end());
     G.Producers.erase(llvm::unique(G.Producers), G.Producers.end());
     G.Consumers = Consumers;
     unsigned Union = Groups.size();
@@ -800,7 +814,7 @@ void PreciseSync::emitPlan() {
   for (unsigned GI = 0; GI < Groups.size(); ++GI)
     if (NeedsSnapshot[GI] && SnapshotReg[GI])
       Used.push_back(SnapshotReg[GI]);
-  llvm::sort(Used);
+  std::sort(Used.begin(), Used.end());
   Used.erase(llvm::unique(Used), Used.end());
   addSyncRegisterLiveIns(Gen.getFunction(), Used);
 }

@@ -76,12 +76,21 @@ private:
   //===--- 1. Counters ----------------------------------------------------===//
   /// Per (block number, agent): off_F at block entry, and the correction
   /// d (addi C_F, C_F, d before the terminators).
+  /// Per (block number, slot of a producing agent: SyncGenerator::getSlot);
+  /// 0 for the agents that produce nowhere.
   std::vector<int64_t> EntryOffset, Correction;
-  int64_t &entryOffset(const MachineBasicBlock &B, AgentId F) {
-    return EntryOffset[size_t(B.getNumber()) * MaxSyncAgents + F];
+  int64_t entryOffset(const MachineBasicBlock &B, AgentId F) const {
+    int S = Gen.getSlot(F);
+    return S < 0 ? 0 : EntryOffset[size_t(B.getNumber()) * Gen.numSlots() + S];
   }
   int64_t correction(const MachineBasicBlock &B, AgentId F) const {
-    return Correction[size_t(B.getNumber()) * MaxSyncAgents + F];
+    int S = Gen.getSlot(F);
+    return S < 0 ? 0 : Correction[size_t(B.getNumber()) * Gen.numSlots() + S];
+  }
+  /// B's corrections, per slot (SyncGenerator::getProducingAgents).
+  ArrayRef<int64_t> corrections(const MachineBasicBlock &B) const {
+    return ArrayRef<int64_t>(Correction)
+        .slice(size_t(B.getNumber()) * Gen.numSlots(), Gen.numSlots());
   }
   void computeCounters();
   int64_t offsetBefore(unsigned Site, AgentId F) const;
@@ -173,6 +182,9 @@ private:
   std::vector<SmallVector<RematWrite, 2>> SnapshotRemat;
   /// The rematerializations of the group snapshotRange last computed.
   SmallVector<RematWrite, 8> PendingRemat;
+  /// Per RPO index: the block can get a rematerialized snapshot write (it
+  /// is outside loops and has successors); see snapshotRange.
+  BitVector RematCandidate;
   std::optional<int64_t> constantThresholdAtEnd(unsigned Group,
                                                 const MachineBasicBlock &B) const;
   std::optional<int64_t> counterRelativeThresholdAtEnd(
@@ -208,6 +220,11 @@ private:
     void getBlocks(SmallVectorImpl<unsigned> &Blocks) const;
     /// Blocks live out, ascending.
     void getLiveOutBlocks(SmallVectorImpl<unsigned> &Blocks) const;
+    /// B's reachable predecessors (RPO indices).
+    ArrayRef<unsigned> preds(unsigned B) const {
+      return ArrayRef<unsigned>(Preds).slice(PredBegin[B],
+                                             PredBegin[B + 1] - PredBegin[B]);
+    }
 
   private:
     std::vector<unsigned> PredBegin, Preds;

@@ -232,7 +232,6 @@ PreciseSync::counterRelativeThresholdAtEnd(unsigned GI,
 PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
                                                   bool Rematerialize) {
   const DependenceGroup &G = Groups[GI];
-  const MachineLoopInfo &MLI = Gen.getLoopInfo();
   Liveness.clear();
   PendingRemat.clear();
   SmallVector<RematWrite, 8> Remat;
@@ -240,27 +239,26 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
   // block's end (predecessors not seen yet, across back edges, count as
   // unwritten). A block whose predecessors are all written gets no li: on
   // every path it would write the register a second time, with the value
-  // the snapshot write after the latest site already gave it.
+  // the snapshot write after the latest site already gave it. The blocks
+  // with a site are those of the analysis group's producers (a union has
+  // no site of its own in Deps' producer groups).
   BitVector Written(Rematerialize ? RPO.size() : 0);
-  auto HasSite = [&](const MachineBasicBlock &B) {
-    return llvm::any_of(Deps.blockSites(B), [&](unsigned S) {
-      return llvm::is_contained(Deps.producerGroups(S), GI);
-    });
-  };
+  if (Rematerialize && GI < Deps.groups().size())
+    for (unsigned P : Deps.groups()[GI].Producers)
+      Written.set(Gen.getRPOIndex(*Deps.sites()[P].MBB));
   for (unsigned I = 0; Rematerialize && I < RPO.size(); ++I) {
-    const MachineBasicBlock &B = *RPO[I];
+    if (Written.test(I))
+      continue; // a site of the group
     bool PredsWritten = I != 0;
-    for (const MachineBasicBlock *P : B.predecessors())
-      if (Deps.isReachable(*P)) {
-        unsigned PI = Gen.getRPOIndex(*P);
-        PredsWritten &= PI < I && Written.test(PI);
-      }
-    if (HasSite(B) || PredsWritten) {
+    for (unsigned PI : Liveness.preds(I))
+      PredsWritten &= PI < I && Written.test(PI);
+    if (PredsWritten) {
       Written.set(I);
       continue;
     }
-    if (MLI.getLoopFor(&B) || B.succ_empty())
+    if (!RematCandidate.test(I))
       continue;
+    const MachineBasicBlock &B = *RPO[I];
     if (std::optional<int64_t> T = constantThresholdAtEnd(GI, B)) {
       Liveness.addDef(I, End);
       Remat.push_back({I, *T, false});

@@ -268,7 +268,7 @@ void PreciseSync::shareSnapshot(unsigned GI, unsigned Holder, int64_t Delta) {
       }
   auto &HC = Groups[Holder].Consumers;
   HC.append(Groups[GI].Consumers.begin(), Groups[GI].Consumers.end());
-  llvm::sort(HC);
+  std::sort(HC.begin(), HC.end());
   HC.erase(llvm::unique(HC), HC.end());
   NeedsSnapshot[GI] = false;
 }
@@ -454,6 +454,11 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
   DenseMap<unsigned, unsigned> Slot; // group -> its index in Sorted
   for (unsigned I = 0; I < Sorted.size(); ++I)
     Slot[Sorted[I]] = I;
+  // The bounds at each block's entry, by RPO index: one lookup in the
+  // solver's map per block instead of one per (group, consumer).
+  std::vector<const ThresholdBoundState *> BoundsIn(RPO.size());
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    BoundsIn[I] = Bounds->incoming(*RPO[I]);
   // offsetBefore walks the consumer's block: once per (consumer, agent),
   // not once per group that falls back there.
   DenseMap<uint64_t, int64_t> Offsets;
@@ -467,10 +472,11 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
     const DependenceGroup &G = Groups[GI];
     const MachineBasicBlock *First = nullptr;
     SmallVector<unsigned, 4> Affected;
-    unsigned EveryEarlier = 0;
+    unsigned EveryEarlier = 0, SlotGI = Slot[GI];
     for (unsigned C : G.Consumers) {
       const MachineBasicBlock &CB = *Deps.sites()[C].MBB;
-      ThresholdBoundState::Bound V = Bounds->incoming(CB)->get(Slot[GI]);
+      ThresholdBoundState::Bound V =
+          BoundsIn[Gen.getRPOIndex(CB)]->get(SlotGI);
       auto IsSnapshotWait = [&](const WaitRequest &R) {
         return R.Group == GI && R.Snapshot;
       };
@@ -729,6 +735,12 @@ bool PreciseSync::allocateRegisters() {
       SitePos[S] = I++;
   }
   Liveness.init(RPO, Gen);
+  const MachineLoopInfo &MLI = Gen.getLoopInfo();
+  RematCandidate.clear();
+  RematCandidate.resize(RPO.size());
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    if (!MLI.getLoopFor(RPO[I]) && !RPO[I]->succ_empty())
+      RematCandidate.set(I);
   shareSnapshots();
   SnapshotLiveOut.assign(Groups.size(), {});
   CounterLiveOut.assign(MaxSyncAgents, BitVector());

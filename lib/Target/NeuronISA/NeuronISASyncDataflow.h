@@ -2,11 +2,12 @@
 //
 // The forward dataflow solver that every analysis of the synchronization
 // passes uses (thresholds, implied waits, both modes), in the manner of
-// SIInsertWaitcnts::run: the reachable blocks in reverse post-order in a
-// MapVector, each with its Incoming state and a Dirty flag. A dirty block is
-// evaluated (Transfer: its outgoing state from its Incoming one) and its
-// outgoing state merged into every successor's Incoming; a successor whose
-// Incoming changed becomes dirty. Blocks are visited in reverse post-order;
+// SIInsertWaitcnts::run: the reachable blocks in reverse post-order (a
+// vector, indexed by block number), each with its Incoming state and a
+// Dirty flag. A dirty block is evaluated (Transfer: its outgoing state
+// from its Incoming one) and its outgoing state merged into every
+// successor's Incoming; a successor whose Incoming changed becomes dirty.
+// Blocks are visited in reverse post-order;
 // where a merge along a retreating edge (to a block at or before the source)
 // changed something, the visit goes back to that block, so each cycle
 // reaches its fixed point before the blocks after it are visited (the
@@ -28,11 +29,12 @@
 #define LLVM_LIB_TARGET_NEURONISA_NEURONISASYNCDATAFLOW_H
 
 #include "llvm/ADT/ArrayRef.h"
-#include "llvm/ADT/MapVector.h"
 #include "llvm/CodeGen/MachineBasicBlock.h"
+#include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/Support/Debug.h"
 #include <algorithm>
 #include <optional>
+#include <vector>
 
 namespace llvm {
 namespace NeuronISA {
@@ -47,10 +49,12 @@ struct DataflowEdge {
 template <typename StateT> class SyncDataflow {
 public:
   /// RPO: the reachable blocks in reverse post-order, entry first.
-  explicit SyncDataflow(ArrayRef<MachineBasicBlock *> RPO) {
-    BlockInfos.reserve(RPO.size());
-    for (MachineBasicBlock *MBB : RPO)
-      BlockInfos.insert({MBB, BlockInfo()});
+  explicit SyncDataflow(ArrayRef<MachineBasicBlock *> RPO)
+      : Blocks(RPO.begin(), RPO.end()), Infos(RPO.size()) {
+    if (!RPO.empty())
+      IndexOf.assign(RPO.front()->getParent()->getNumBlockIDs(), ~0u);
+    for (unsigned I = 0; I < RPO.size(); ++I)
+      IndexOf[RPO[I]->getNumber()] = I;
   }
 
   /// Fixes the incoming state of MBB (the entry, barrier blocks).
@@ -65,14 +69,13 @@ public:
   /// Returns the number of block evaluations.
   template <typename TransferFn> unsigned solve(TransferFn Transfer) {
     unsigned Evaluations = 0;
-    auto Begin = BlockInfos.begin();
-    for (unsigned I = 0, N = BlockInfos.size(); I < N; ++I) {
-      BlockInfo &BI = Begin[I].second;
+    for (unsigned I = 0, N = Infos.size(); I < N; ++I) {
+      BlockInfo &BI = Infos[I];
       if (!BI.Dirty || !BI.Incoming)
         continue;
       BI.Dirty = false;
       ++Evaluations;
-      MachineBasicBlock *MBB = Begin[I].first;
+      MachineBasicBlock *MBB = Blocks[I];
       StateT Out = Transfer(*MBB, *BI.Incoming);
       // The first successor reached for the first time takes Out itself,
       // once every other successor has seen it (as SIInsertWaitcnts
@@ -80,13 +83,13 @@ public:
       BlockInfo *MoveTo = nullptr;
       unsigned Back = I + 1;
       for (MachineBasicBlock *Succ : MBB->successors()) {
-        auto SuccBII = BlockInfos.find(Succ);
-        if (SuccBII == BlockInfos.end())
+        unsigned SuccIndex = lookup(*Succ);
+        if (SuccIndex == ~0u)
           continue;
-        BlockInfo &SuccBI = SuccBII->second;
+        BlockInfo &SuccBI = Infos[SuccIndex];
         if (SuccBI.Boundary)
           continue;
-        DataflowEdge Edge{I, unsigned(SuccBII - Begin)};
+        DataflowEdge Edge{I, SuccIndex};
         bool Changed = true;
         if (SuccBI.Incoming)
           Changed = SuccBI.Incoming->merge(Out, Edge);
@@ -115,22 +118,23 @@ public:
 
   /// Index of MBB in reverse post-order.
   unsigned index(const MachineBasicBlock &MBB) const {
-    auto It = BlockInfos.find(const_cast<MachineBasicBlock *>(&MBB));
-    assert(It != BlockInfos.end() && "not a reachable block");
-    return It - BlockInfos.begin();
+    unsigned I = lookup(MBB);
+    assert(I != ~0u && "not a reachable block");
+    return I;
   }
 
   /// MBB's incoming state at the fixed point; null if no path reaches it.
   const StateT *incoming(const MachineBasicBlock &MBB) const {
-    auto It = BlockInfos.find(const_cast<MachineBasicBlock *>(&MBB));
-    if (It == BlockInfos.end() || !It->second.Incoming)
+    unsigned I = lookup(MBB);
+    if (I == ~0u || !Infos[I].Incoming)
       return nullptr;
-    return &*It->second.Incoming;
+    return &*Infos[I].Incoming;
   }
 
   void print(raw_ostream &OS) const {
-    for (const auto &[MBB, BI] : BlockInfos) {
-      OS << printMBBReference(*MBB) << ':';
+    for (unsigned I = 0; I < Blocks.size(); ++I) {
+      const BlockInfo &BI = Infos[I];
+      OS << printMBBReference(*Blocks[I]) << ':';
       if (BI.Incoming)
         BI.Incoming->print(OS);
       else
@@ -148,13 +152,18 @@ private:
     bool Dirty = true;
     bool Boundary = false;
   };
-  MapVector<MachineBasicBlock *, BlockInfo> BlockInfos;
+  /// The reachable blocks in reverse post-order and their infos; each
+  /// block's index by block number (~0u: not reachable). Indexed rather
+  /// than hashed: the solver looks a block up per edge it follows.
+  std::vector<MachineBasicBlock *> Blocks;
+  std::vector<BlockInfo> Infos;
+  std::vector<unsigned> IndexOf;
 
-  BlockInfo &info(const MachineBasicBlock &MBB) {
-    auto It = BlockInfos.find(const_cast<MachineBasicBlock *>(&MBB));
-    assert(It != BlockInfos.end() && "not a reachable block");
-    return It->second;
+  unsigned lookup(const MachineBasicBlock &MBB) const {
+    unsigned N = MBB.getNumber();
+    return N < IndexOf.size() ? IndexOf[N] : ~0u;
   }
+  BlockInfo &info(const MachineBasicBlock &MBB) { return Infos[index(MBB)]; }
 };
 
 } // namespace NeuronISA

@@ -67,15 +67,23 @@ SyncGenerator::SyncGenerator(MachineFunction &MF,
   for (unsigned I = 0; I < RPO.size(); ++I)
     RPOIndex[RPO[I]->getNumber()] = I;
   std::fill(std::begin(SiteOfAgent), std::end(SiteOfAgent), -1);
-  ProducerCount.assign(size_t(MF.getNumBlockIDs()) * MaxSyncAgents, 0);
   ArrayRef<SyncSite> Sites = Deps.sites();
   for (unsigned S = 0; S < Sites.size(); ++S)
     if (Deps.isProducer(S)) {
-      AgentId F = Sites[S].Agent;
-      Producing[F] = true;
-      SiteOfAgent[F] = S;
-      ++ProducerCount[size_t(Sites[S].MBB->getNumber()) * MaxSyncAgents + F];
+      Producing[Sites[S].Agent] = true;
+      SiteOfAgent[Sites[S].Agent] = S;
     }
+  std::fill(std::begin(Slot), std::end(Slot), -1);
+  for (AgentId F = 0; F < MaxSyncAgents; ++F)
+    if (Producing[F]) {
+      Slot[F] = ProducingAgents.size();
+      ProducingAgents.push_back(F);
+    }
+  ProducerCount.assign(size_t(MF.getNumBlockIDs()) * numSlots(), 0);
+  for (unsigned S = 0; S < Sites.size(); ++S)
+    if (Deps.isProducer(S))
+      ++ProducerCount[size_t(Sites[S].MBB->getNumber()) * numSlots() +
+                      Slot[Sites[S].Agent]];
   assignSemaphores();
 }
 
@@ -93,13 +101,13 @@ void SyncGenerator::computeCountsAfter(
     function_ref<int64_t(const MachineBasicBlock &, AgentId)> EntryCountOf) {
   ArrayRef<SyncSite> Sites = Deps.sites();
   CountAfter.assign(Sites.size(), 0);
-  EntryCount.assign(size_t(MF.getNumBlockIDs()) * MaxSyncAgents, 0);
+  unsigned NS = numSlots();
+  EntryCount.assign(size_t(MF.getNumBlockIDs()) * NS, 0);
   for (MachineBasicBlock *B : RPO) {
-    int64_t *Run = &EntryCount[size_t(B->getNumber()) * MaxSyncAgents];
-    for (AgentId F = 0; F < MaxSyncAgents; ++F)
-      Run[F] = EntryCountOf(*B, F);
-    int64_t Count[MaxSyncAgents];
-    std::copy(Run, Run + MaxSyncAgents, Count);
+    int64_t *Run = &EntryCount[size_t(B->getNumber()) * NS];
+    int64_t Count[MaxSyncAgents]; // of the producing agents
+    for (unsigned I = 0; I < NS; ++I)
+      Count[ProducingAgents[I]] = Run[I] = EntryCountOf(*B, ProducingAgents[I]);
     for (unsigned S : Deps.blockSites(*B))
       if (Deps.isProducer(S))
         CountAfter[S] = ++Count[Sites[S].Agent];
@@ -146,7 +154,7 @@ std::vector<SyncGenerator::BlockUpdate> SyncGenerator::computeWaitedUpdates(
     }
   unsigned NA = Agents.size();
   auto Count = [&](const MachineBasicBlock &B, AgentId F) {
-    return EntryCount[size_t(B.getNumber()) * MaxSyncAgents + F];
+    return entryCount(B, F);
   };
   // Per block and tracked agent: the correction and the count at the end.
   std::vector<int64_t> Corr(RPO.size() * NA, 0), Exit(RPO.size() * NA, 0);
@@ -217,9 +225,7 @@ void SyncGenerator::setWaitedCycles(
       InBlock, std::move(Corrections),
       [this, Agent = std::move(Agent), Dist = std::move(Dist)](unsigned P,
                                                                unsigned B) {
-        return EntryCount[size_t(RPO[B]->getNumber()) * MaxSyncAgents +
-                          Agent[P]] -
-               Dist[P];
+        return entryCount(*RPO[B], Agent[P]) - Dist[P];
       });
 }
 
@@ -238,8 +244,8 @@ void SyncGenerator::solveWaited(
   for (unsigned I = 0; I < RPO.size(); ++I) {
     const MachineBasicBlock &B = *RPO[I];
     int64_t Count[MaxSyncAgents];
-    const int64_t *Entry = &EntryCount[size_t(B.getNumber()) * MaxSyncAgents];
-    std::copy(Entry, Entry + MaxSyncAgents, Count);
+    for (AgentId F = 0; F < MaxSyncAgents; ++F)
+      Count[F] = entryCount(B, F);
     auto Request = [&](const WaitRequest &R) {
       if (R.Snapshot)
         return;

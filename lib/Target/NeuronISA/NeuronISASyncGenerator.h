@@ -91,8 +91,17 @@ public:
   bool isProducing(AgentId F) const { return Producing[F]; }
   /// Producer sites of F in MBB.
   int64_t getProducerCount(const MachineBasicBlock &MBB, AgentId F) const {
-    return ProducerCount[size_t(MBB.getNumber()) * MaxSyncAgents + F];
+    int S = Slot[F];
+    return S < 0 ? 0 : ProducerCount[size_t(MBB.getNumber()) * numSlots() + S];
   }
+  /// The agents with a producer site, ascending. The others count 0 in
+  /// every block, and the per-block tables (here and in the precise
+  /// algorithm) hold only these: a function has few of the 64 sync agents,
+  /// and a large one thousands of blocks.
+  ArrayRef<AgentId> getProducingAgents() const { return ProducingAgents; }
+  unsigned numSlots() const { return ProducingAgents.size(); }
+  /// F's index in getProducingAgents(), or -1.
+  int getSlot(AgentId F) const { return Slot[F]; }
   /// Sets each site's count right after it: the count of its agent at
   /// block entry (EntryCount) plus its rank among the block's producers of
   /// that agent.
@@ -172,8 +181,15 @@ private:
 
   bool Producing[MaxSyncAgents] = {};
   unsigned Semaphore[MaxSyncAgents] = {};
-  std::vector<int64_t> ProducerCount; // per (block number, agent)
-  std::vector<int64_t> EntryCount;    // per (block number, agent)
+  SmallVector<AgentId, 16> ProducingAgents;
+  int Slot[MaxSyncAgents];
+  std::vector<int64_t> ProducerCount; // per (block number, slot)
+  std::vector<int64_t> EntryCount;    // per (block number, slot)
+  /// F's count at B's entry (computeCountsAfter); 0 if F produces nowhere.
+  int64_t entryCount(const MachineBasicBlock &B, AgentId F) const {
+    int S = Slot[F];
+    return S < 0 ? 0 : EntryCount[size_t(B.getNumber()) * numSlots() + S];
+  }
   std::vector<int64_t> CountAfter;    // per site
   /// A producer site of each agent, for its engine's opcodes.
   int SiteOfAgent[MaxSyncAgents];

@@ -62,29 +62,38 @@ bool ThresholdState::merge(const ThresholdState &Other,
   auto J = Other.KnownOffsets->begin(), JE = Other.KnownOffsets->end();
   if (SameShifts && KnownOffsets == Other.KnownOffsets)
     I = IE, J = JE; // the same known offsets
+  // Until the first change every entry before I is kept: Merged is only
+  // built from there on (most meets change nothing).
+  auto StartChange = [&](KnownList::const_iterator At) {
+    if (!Changed)
+      Merged.assign(KnownOffsets->begin(), At);
+    Changed = true;
+  };
   while (I != IE || J != JE) {
     if (J == JE || (I != IE && I->first < J->first)) {
       // Known here; the other side has it Unknown (touched) or Empty.
       if (!Other.Touched->test(I->first) &&
-          KnownMeetsEmpty(knownOffset(*I), Other.untouched(agentOf(I->first))))
-        Merged.push_back(*I);
-      else
-        Changed = true;
+          KnownMeetsEmpty(knownOffset(*I), Other.untouched(agentOf(I->first)))) {
+        if (Changed)
+          Merged.push_back(*I);
+      } else {
+        StartChange(I);
+      }
       ++I;
     } else if (I == IE || J->first < I->first) {
       // Known on the other side; Unknown (touched) or Empty here.
       int64_t Off = Other.knownOffset(*J);
       if (!Touched->test(J->first) &&
           KnownMeetsEmpty(Off, untouched(agentOf(J->first)))) {
+        StartChange(I);
         Merged.push_back({J->first, Offset(Off + Shift[agentOf(J->first)])});
-        Changed = true;
       }
       ++J;
     } else {
-      if (knownOffset(*I) == Other.knownOffset(*J))
+      if (knownOffset(*I) != Other.knownOffset(*J))
+        StartChange(I);
+      else if (Changed)
         Merged.push_back(*I);
-      else
-        Changed = true;
       ++I;
       ++J;
     }
@@ -181,6 +190,14 @@ void ThresholdState::correctCounters(ArrayRef<int64_t> Correction) {
   for (AgentId F = 0; F < MaxSyncAgents; ++F) {
     Shift[F] += Correction[F];
     EmptyOff[F] -= Correction[F];
+  }
+}
+
+void ThresholdState::correctCounters(ArrayRef<AgentId> Agents,
+                                     ArrayRef<int64_t> Correction) {
+  for (unsigned I = 0; I < Agents.size(); ++I) {
+    Shift[Agents[I]] += Correction[I];
+    EmptyOff[Agents[I]] -= Correction[I];
   }
 }
 
@@ -318,6 +335,12 @@ void ThresholdBoundState::produce(unsigned Group, int64_t Off) {
 void ThresholdBoundState::correctCounters(ArrayRef<int64_t> Correction) {
   for (AgentId F = 0; F < MaxSyncAgents; ++F)
     Shift[F] += Correction[F];
+}
+
+void ThresholdBoundState::correctCounters(ArrayRef<AgentId> Agents,
+                                          ArrayRef<int64_t> Correction) {
+  for (unsigned I = 0; I < Agents.size(); ++I)
+    Shift[Agents[I]] += Correction[I];
 }
 
 void ThresholdBoundState::print(raw_ostream &OS) const {

@@ -88,6 +88,8 @@ public:
   /// C_F += Correction[F] for every agent (the counter updates at a block's
   /// end): every value relative to C_F drops by it.
   void correctCounters(ArrayRef<int64_t> Correction);
+  /// C_F += Correction[I] for each agent F = Agents[I] (the others: 0).
+  void correctCounters(ArrayRef<AgentId> Agents, ArrayRef<int64_t> Correction);
 
   void print(raw_ostream &OS) const;
 #if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)
@@ -168,6 +170,8 @@ public:
   /// C_F += Correction[F] for every agent (the counter updates at a block's
   /// end): every value relative to C_F drops by it.
   void correctCounters(ArrayRef<int64_t> Correction);
+  /// C_F += Correction[I] for each agent F = Agents[I] (the others: 0).
+  void correctCounters(ArrayRef<AgentId> Agents, ArrayRef<int64_t> Correction);
 
   void print(raw_ostream &OS) const;
 #if !defined(NDEBUG) || defined(LLVM_ENABLE_DUMP)
