@@ -2,7 +2,8 @@
 # Applies llvm-project-overlay/ to an llvm-project source tree of the release
 # it was made for (llvm-project-overlay/LLVM_VERSION), so that NeuronISA is
 # built in tree: the target (lib/Target/NeuronISA, copied, with the
-# overlay's in-tree CMakeLists.txt), Triple::neuronisa, clang's TargetInfo
+# overlay's in-tree CMakeLists.txt; lib/SyncCheck in its SyncCheck/),
+# Triple::neuronisa, clang's TargetInfo
 # and toolchain, neuronisa.h among clang's resource headers.
 #
 #   utils/apply-overlay.sh <llvm-project dir>
@@ -59,6 +60,11 @@ find "$target" -type f ! -name CMakeLists.txt -delete 2>/dev/null || true
     mkdir -p "$target/$(dirname "$f")"
     cp -p "$f" "$target/$f"
   done)
+# The validator's record of emitted code, which the AsmPrinter's
+# -neuronisa-verify-sync builds: compiled into the target (the overlay's
+# CMakeLists.txt).
+mkdir -p "$target/SyncCheck"
+cp -p "$ROOT"/lib/SyncCheck/*.cpp "$ROOT"/lib/SyncCheck/*.h "$target/SyncCheck/"
 cp -p "$ROOT/tools/neuronisa-builtins/neuronisa-builtins.cpp" \
   "$DEST/llvm/tools/neuronisa-builtins/"
 
