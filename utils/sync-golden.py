@@ -112,10 +112,10 @@ def compile_one(llc, ir, mode, validated=True):
     return text
 
 
-def collect(llc, jobs, unvalidated=()):
+def collect(llc, jobs, progs, unvalidated=()):
     """{record file name: [(program name, output)]}, in a fixed order."""
     work = []
-    for group, name, ir, modes in programs():
+    for group, name, ir, modes in progs:
         for mode in modes:
             work.append(("%s.%s.txt" % (group, mode), name, ir, mode))
     with ThreadPoolExecutor(max_workers=jobs) as ex:
@@ -166,7 +166,13 @@ def main():
     llc = shlex.split(a.llc)
     if not any(x.startswith("-mtriple") for x in llc):
         llc.append("-mtriple=neuronisa")
-    records = collect(llc, a.jobs, set(a.unvalidated))
+    progs = list(programs())
+    unknown = sorted(set(a.unvalidated) - {name for _, name, _, _ in progs})
+    if unknown:
+        sys.stderr.write("sync-golden.py: error: --unvalidated names no program: %s\n"
+                         % ", ".join(unknown))
+        return 2
+    records = collect(llc, a.jobs, progs, set(a.unvalidated))
     nprog = sum(len(v) for v in records.values())
     if a.record:
         os.makedirs(a.record, exist_ok=True)

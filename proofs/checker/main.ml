@@ -50,61 +50,67 @@ let unions l =
   if List.length l > 3 then [ List.concat l ]
   else List.filter_map (fun s -> if List.length s >= 2 then Some (List.concat s) else None) (subsets l)
 
-(* Tracked sets read off the registers the code waits on (hints, like the
-   groups): for a register r that some engine waits on for agent F's
-   semaphore, the sites of F after which r is written by an addi (a
-   snapshot of a counter) in the same block (the latest of F before each
-   write). A snapshot register of the pass
-   holds the count after the latest of such a set, which need not be a
-   group the footprints give (the pass's own groups may be finer, e.g. one
-   per producer block, whose sites are a set too). For each consumer c,
-   each such set restricted to the sites conflicting with c: ((c, F),
-   sites) pairs; and the registers' whole sets, (F, sites): where a
-   register is updated after conflicting and other sites (the two copies
-   of an unrolled body), waiting for it waits for a superset of a covering
-   set (Validator.v, [gdom_sub]). *)
-let register_sets code sagent ssem agsem nsites conf =
-  let sem_agent = Hashtbl.create 8 in
-  Array.iteri (fun a s -> match s with
-      | Some s -> Hashtbl.replace sem_agent s a | None -> ()) agsem;
-  let is_site s = s >= 0 && s < nsites && ssem.(s) <> None in
-  let waited = Hashtbl.create 16 in
+(* The sites bound to each key (_, F) of [tbl], as (F, sites). *)
+let sites_by_agent tbl =
+  let keys = List.sort_uniq compare (Hashtbl.fold (fun k _ acc -> k :: acc) tbl []) in
+  List.sort_uniq compare
+    (List.map (fun ((_, f) as k) -> (f, List.sort_uniq compare (Hashtbl.find_all tbl k))) keys)
+
+(* Tracked sets read off the code (hints, like the groups; docs in
+   proofs/README.md). [snapshot_sets]: for a register r that some engine
+   waits on for agent F's semaphore, the sites of F after which an addi (a
+   snapshot of a counter) writes r in the same block, the latest of F
+   before each write. [block_sets]: the sites of F in one block (the pass
+   keeps counters and snapshots per producer block). Both as (F, sites). *)
+let snapshot_sets code sagent is_site sem_agent =
+  let waited = Hashtbl.create 16 in (* r -> the agents waited for on it *)
   Hashtbl.iter (fun _ insts -> List.iter (function
       | IWait (_, sm, r, _) when r <> 0 ->
           (match Hashtbl.find_opt sem_agent sm with
-           | Some f -> Hashtbl.replace waited (r, f) () | None -> ())
+           | Some f when not (List.mem f (Hashtbl.find_all waited r)) ->
+               Hashtbl.add waited r f
+           | _ -> ())
       | _ -> ()) insts) code;
   let sets = Hashtbl.create 16 in
-  let add k s = let cur = try Hashtbl.find sets k with Not_found -> [] in
-    if not (List.mem s cur) then Hashtbl.replace sets k (s :: cur) in
   Hashtbl.iter (fun _ insts ->
       let last = Hashtbl.create 8 in
       List.iter (function
           | ISite s when is_site s -> Hashtbl.replace last sagent.(s) s
           | IAdd (r, _, _) ->
-              Hashtbl.iter (fun (r', f) () ->
-                  if r' = r then match Hashtbl.find_opt last f with
-                    | Some s -> add (r, f) s | None -> ()) waited
+              List.iter (fun f -> match Hashtbl.find_opt last f with
+                  | Some s -> Hashtbl.add sets (r, f) s | None -> ())
+                (Hashtbl.find_all waited r)
           | _ -> ()) insts) code;
-  (* The pass's counters and snapshots are per producer block
-     (sub-agents): the sites of F in one block are a set too. *)
-  let by_block = Hashtbl.create 16 in
+  sites_by_agent sets
+
+let block_sets code sagent is_site =
+  let sets = Hashtbl.create 16 in
   Hashtbl.iter (fun b insts -> List.iter (function
-      | ISite s when is_site s ->
-          let cur = try Hashtbl.find by_block (b, sagent.(s)) with Not_found -> [] in
-          Hashtbl.replace by_block (b, sagent.(s)) (s :: cur)
+      | ISite s when is_site s -> Hashtbl.add sets (b, sagent.(s)) s
       | _ -> ()) insts) code;
-  let whole = Hashtbl.fold (fun (_, f) l acc -> (f, List.sort_uniq compare l) :: acc) sets [] in
-  Hashtbl.iter (fun (_, f) l -> Hashtbl.replace sets (-1 - List.hd l, f) l) by_block;
+  sites_by_agent sets
+
+(* For each consumer c, the sets restricted to the sites conflicting with
+   c, ((c, F), sites), for its cover; and the whole snapshot sets, tracked
+   so that a wait for a superset of a covering set counts (Validator.v,
+   [gdom_sub]: one register updated after the stores of both copies of an
+   unrolled body, a consumer conflicting with one copy). *)
+let code_sets code sagent ssem agsem nsites conf =
+  let sem_agent = Hashtbl.create 8 in
+  Array.iteri (fun a s -> match s with
+      | Some s -> Hashtbl.replace sem_agent s a | None -> ()) agsem;
+  let is_site s = s >= 0 && s < nsites && ssem.(s) <> None in
+  let snapshots = snapshot_sets code sagent is_site sem_agent in
+  let candidates = snapshots @ block_sets code sagent is_site in
   let out = ref [] in
   for c = 0 to nsites - 1 do
-    Hashtbl.iter (fun (_, f) l ->
+    List.iter (fun (f, l) ->
         let l = List.filter (fun s -> sagent.(s) = f && conf c s) l in
-        if l <> [] then out := ((c, f), List.sort_uniq compare l) :: !out) sets
+        if l <> [] then out := ((c, f), l) :: !out) candidates
   done;
-  (List.sort_uniq compare !out, List.sort_uniq compare whole)
+  (List.sort_uniq compare !out, snapshots)
 
-let load ?(code_sets = false) (j : Json.t) : func =
+let load ?(with_code_sets = false) (j : Json.t) : func =
   let ints l = List.map Json.to_int (Json.to_list l) in
   let agents = Array.of_list (List.map Json.to_string (Json.to_list (Json.member "agents" j))) in
   let engines = Array.of_list (List.map Json.to_string (Json.to_list (Json.member "engines" j))) in
@@ -230,8 +236,8 @@ let load ?(code_sets = false) (j : Json.t) : func =
       let ids = List.map (intern a) (sets @ unions sets) in
       Hashtbl.replace cover (c, a) (List.sort_uniq compare ids)) by_consumer;
   let per_consumer, whole =
-    if not code_sets then ([], [])
-    else register_sets code sagent ssem agsem nsites (fun c s -> Hashtbl.mem conf (c, s)) in
+    if not with_code_sets then ([], [])
+    else code_sets code sagent ssem agsem nsites (fun c s -> Hashtbl.mem conf (c, s)) in
   List.iter (fun ((c, a), l) ->
       let cur = try Hashtbl.find cover (c, a) with Not_found -> [] in
       Hashtbl.replace cover (c, a) (List.sort_uniq compare (intern a l :: cur))) per_consumer;
@@ -532,8 +538,8 @@ let () =
                Printf.printf "%s: REJECTED: %s\n" name e
            | None ->
            if String.trim line <> "" then begin
-             let load_record code_sets =
-               try load ~code_sets (Json.parse line) with
+             let load_record with_code_sets =
+               try load ~with_code_sets (Json.parse line) with
                | Json.Error e | Failure e | Invalid_argument e ->
                    Printf.eprintf "error: %s:%d: malformed record: %s\n" file !lineno e;
                    exit 2
@@ -550,7 +556,7 @@ let () =
                  if check_with f.prog false inv = [] then (f, inv)
                  else let f = load_record true in (f, fast_invariant f.prog)
                end in
-             if f.mode <> "precise" && f.mode <> "object" then begin
+             if not checked_mode then begin
                incr skipped;
                Printf.printf "%s: not checked (%s synchronization)\n" f.name f.mode
              end else begin

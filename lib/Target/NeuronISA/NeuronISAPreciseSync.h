@@ -227,6 +227,10 @@ private:
     }
 
   private:
+    /// Records position Pos in B in one of the use or def tables.
+    void mark(std::vector<unsigned> &Mark, std::vector<int> &Last, unsigned B,
+              int Pos);
+
     std::vector<unsigned> PredBegin, Preds;
     std::vector<unsigned> LiveInMark, LiveOutMark, UseMark, DefMark;
     std::vector<int> LastUse, LastDef;

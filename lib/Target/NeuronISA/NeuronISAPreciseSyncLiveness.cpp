@@ -86,24 +86,24 @@ void PreciseSync::BlockLiveness::clear() {
   LiveOutList.clear();
 }
 
-void PreciseSync::BlockLiveness::addUse(unsigned B, int Pos) {
-  if (UseMark[B] != Epoch) {
-    UseMark[B] = Epoch;
-    LastUse[B] = Pos;
+void PreciseSync::BlockLiveness::mark(std::vector<unsigned> &Mark,
+                                      std::vector<int> &Last, unsigned B,
+                                      int Pos) {
+  if (Mark[B] != Epoch) {
+    Mark[B] = Epoch;
+    Last[B] = Pos;
     Touched.push_back(B);
   } else {
-    LastUse[B] = std::max(LastUse[B], Pos);
+    Last[B] = std::max(Last[B], Pos);
   }
 }
 
+void PreciseSync::BlockLiveness::addUse(unsigned B, int Pos) {
+  mark(UseMark, LastUse, B, Pos);
+}
+
 void PreciseSync::BlockLiveness::addDef(unsigned B, int Pos) {
-  if (DefMark[B] != Epoch) {
-    DefMark[B] = Epoch;
-    LastDef[B] = Pos;
-    Touched.push_back(B);
-  } else {
-    LastDef[B] = std::max(LastDef[B], Pos);
-  }
+  mark(DefMark, LastDef, B, Pos);
 }
 
 void PreciseSync::BlockLiveness::solve(bool DefsKill) {
