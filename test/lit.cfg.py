@@ -24,6 +24,18 @@ config.environment["PATH"] = os.pathsep.join(
     path + [config.environment.get("PATH", os.environ.get("PATH", ""))])
 
 llc = "%s --load=%s" % (config.llc, config.neuronisa_plugin)
+# lit -Din_tree_llc=PATH: `llc` is an llc built in tree with the overlay
+# (utils/check-overlay.sh --full), NeuronISA built in and no plugin loaded;
+# its validator is the project's neuronisa-sync-check. Tests that name the
+# plugin (%neuronisa_plugin) still load it into the stock llc.
+in_tree_llc = lit_config.params.get("in_tree_llc")
+if in_tree_llc:
+    if not os.access(in_tree_llc, os.X_OK):
+        lit_config.fatal("in_tree_llc: not an executable: " + in_tree_llc)
+    llc = "%s -neuronisa-verify-sync-tool=%s" % (
+        in_tree_llc,
+        os.path.join(config.neuronisa_obj_root, "bin", "neuronisa-sync-check"))
+    config.available_features.add("in-tree-llc")
 # Every precise-mode compile of the suite checks the code it emits with the
 # translation validator (-neuronisa-verify-sync, docs/Validator.md): llc and
 # neuronisa-clang in RUN lines, and the scripts that compile (the random C

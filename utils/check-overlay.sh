@@ -17,9 +17,11 @@
 #                 (default: ~/.cache/neuronisa/llvm-project-22.1.8)
 #   --fetch-only  stop once the source is there
 #   --full        then build llc, clang, llvm-readelf, llvm-objdump and
-#                 TargetParserTests, run the Triple tests, compile a C kernel
-#                 with the in-tree clang and read its object with the
-#                 in-tree readelf and objdump (hours on 2 cores)
+#                 TargetParserTests, run the Triple tests, run the project's
+#                 lit suite (build/, from utils/setup.sh) with the in-tree
+#                 llc, compile a C kernel with the in-tree clang and read its
+#                 object with the in-tree readelf and objdump (hours on 2
+#                 cores)
 #
 # Compiles run at nice 15. Prints the time of each step.
 set -euo pipefail
@@ -150,6 +152,17 @@ step "TripleTest passed"
 $NICE ninja -C "$BUILD" -j "$JOBS" llc >> "$WORK/full.log" 2>&1
 "$BUILD/bin/llc" -march=neuronisa "$ROOT/examples/tiled_add.ll" -o "$WORK/tiled_add.ll.s"
 step "llc -march=neuronisa works with no plugin"
+# The project's lit suite with `llc` the in-tree llc (test/lit.cfg.py,
+# -Din_tree_llc): needs the project's own build (utils/setup.sh) for its
+# other tools.
+PROJECT_BUILD=$ROOT/build
+[ -f "$PROJECT_BUILD/test/lit.site.cfg.py" ] ||
+  die "no project build at $PROJECT_BUILD (run utils/setup.sh first)"
+lit_start=$(date +%s)
+/usr/lib/llvm-22/bin/lit -q -Din_tree_llc="$BUILD/bin/llc" \
+  "$PROJECT_BUILD/test" > "$WORK/lit.log" 2>&1 ||
+  { tail -30 "$WORK/lit.log"; die "the lit suite fails with the in-tree llc ($WORK/lit.log)"; }
+step "the lit suite passes with the in-tree llc ($(( $(date +%s) - lit_start )) s)"
 $NICE ninja -C "$BUILD" -j "$JOBS" clang >> "$WORK/full.log" 2>&1
 "$BUILD/bin/clang" --target=neuronisa -S "$ROOT/examples/tiled_add.c" -o "$WORK/tiled_add.c.s"
 step "clang --target=neuronisa -S works with no plugin"

@@ -172,11 +172,18 @@ static std::string decodeControl(const CodeInst &CI, const MCInstrDesc &D,
              immOf(MI, 2, Out.Imm)) {
     Out.K = Opc == NeuronISA::SHLI ? DKind::ShlI : DKind::MulI;
     Out.Imm = s32(Out.Imm);
+  } else if ((Opc == NeuronISA::SRAI || Opc == NeuronISA::SRLI) &&
+             immOf(MI, 2, Out.Imm)) {
+    Out.K = Opc == NeuronISA::SRAI ? DKind::SraI : DKind::SrlI;
+    Out.Imm = s32(Out.Imm);
   } else if (Opc == NeuronISA::ANDI && immOf(MI, 2, Out.Imm)) {
     Out.K = DKind::AndI;
     Out.Imm = s32(Out.Imm);
   } else if (Opc == NeuronISA::SUB) {
     Out.K = DKind::Sub;
+  } else if (Opc == NeuronISA::SLT || Opc == NeuronISA::SLTU) {
+    Out.K = DKind::SetLess;
+    Out.Imm = Opc == NeuronISA::SLTU;
   } else if (Opc == NeuronISA::SEL && MI.getNumOperands() == 4) {
     Out.K = DKind::Sel;
     Out.Ra = unsigned(std::max(0, gprOf(MI, 2)));

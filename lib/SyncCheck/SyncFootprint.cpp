@@ -1,261 +1,76 @@
 //===-- SyncFootprint.cpp - Footprints of the emitted accesses ------------===//
 //
 // A tile operand addresses base register + offset. Which values the base
-// register can hold comes from a forward dataflow over the kernel's CFG,
-// on a small lattice per scalar register:
-//
-//   Bot < Consts{c1..c4} < Int < Top,   Bot < Ptr(k, o) < Ptr(k, ?) < Top
-//
-// Consts: one of at most four known 32-bit values (a tile address, or one
-// chosen by sel or a join: tile rotation); Int(r mod 2^t): an integer known
-// only modulo a power of two (t = 0: nothing known), so that a loop counter
-// stepping by 2 from 1 stays odd and `andi x, 3` of it is 1 or 3 (the slots
-// of unrolled ping-pong loops); Ptr(k, o): argument k's HBM pointer
-// plus an integer (o when known). At the entry, r0 = 0, every HBM argument
-// r(k+1) = Ptr(k, 0), every scalar argument is Int, every other register
-// Top. Nothing the compiler says is used.
+// register can hold comes from a forward dataflow over the kernel's CFG on
+// the lattice of SyncValues.h, with the ranges of loop counters
+// (SyncLoops.h) at loop headers and widening elsewhere. At the entry,
+// r0 = 0, every HBM argument r(k+1) = Ptr(k, {0}), every scalar argument is
+// Int, every other register Top. Nothing the compiler says is used.
 //
 // On chip, a base with known values gives one byte range per value; any
 // other base may address every byte (the partition range is always an
 // immediate). In HBM, a Ptr(k, _) base stays inside argument k's buffer
-// (the launch contract: proofs/README.md); anything else may touch any HBM
-// byte. Two accesses through different arguments are disjoint only when the
-// object's kernel metadata says both are noalias.
+// (the launch contract: proofs/README.md), one footprint per known offset,
+// else one from the offset's range or residue; anything else may touch any
+// HBM byte. Two accesses through different arguments are disjoint only
+// when the object's kernel metadata says both are noalias.
 //
 //===----------------------------------------------------------------------===//
 
+#include "SyncLoops.h"
 #include "SyncModel.h"
+#include "SyncValues.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/MathExtras.h"
 #include <algorithm>
 #include <array>
+#include <memory>
 #include <numeric>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
 
-namespace {
-/// The value of a register. Ptr(Arg, R, Mod): argument Arg's pointer plus
-/// an offset congruent to R modulo Mod (a power of two; 2^32: the offset
-/// is R, addresses being 32 bits; 1: nothing known). Int: an integer
-/// congruent to Res modulo 2^TZ.
-struct AVal {
-  enum KindTy : uint8_t { Bot, Consts, Int, Ptr, Top } K = Bot;
-  int Arg = -1;
-  unsigned TZ = 0;              // Int
-  uint32_t Res = 0;             // Int
-  uint64_t Mod = 1;             // Ptr
-  SmallVector<int64_t, 4> Vals; // Consts: sorted; Ptr: the residue R
-
-  static AVal top() { AVal V; V.K = Top; return V; }
-  static AVal integer(unsigned TZ = 0, uint64_t Res = 0) {
-    AVal V;
-    V.K = Int;
-    V.TZ = std::min(TZ, 32u);
-    V.Res = uint32_t(Res & ((uint64_t(1) << V.TZ) - 1));
-    return V;
+/// The HBM constraints of an access through Base (Ptr) at O: the offsets
+/// modulo Base.Mod, the rows' pattern, and the offsets' range.
+static void hbmConstraints(Footprint &F, const Decoded::Operand &O,
+                           const AVal &Base, unsigned Which) {
+  int64_t Start = Base.Vals[Which] + O.Offset;
+  bool ResidueKnows = Base.Mod > 1 && O.Extent < Base.Mod;
+  // Rows with gaps between them (a column slice of a wider array): every
+  // byte also lies at an offset congruent modulo the row stride to the
+  // first row's bytes, when the stride is a power of two dividing Mod (the
+  // base is then known modulo the stride). Interleaved slices of one array
+  // are disjoint by this; slices far apart by the hull, which the
+  // footprint keeps.
+  uint64_t S = O.RowStride;
+  bool Rows = O.Rows > 1 && O.RowBytes < S && isPowerOf2_64(S) &&
+              S <= Base.Mod;
+  // A range of offsets (a loop counter's bound) is the first constraint,
+  // unless the residue and the rows already fill both.
+  Range R = Base.range();
+  int64_t Width = R.Hi - R.Lo + int64_t(O.Extent);
+  bool Ranged = Base.Mod < ExactMod && !(R == FullOffset) &&
+                Width < int64_t(ExactMod) && !(ResidueKnows && Rows);
+  F.RangeKnown = Ranged || Base.Mod > 1;
+  if (Ranged) {
+    F.Mod = ExactMod;
+    F.Lo = int64_t(uint64_t(R.Lo + O.Offset) & (ExactMod - 1));
+    F.Hi = F.Lo + Width;
+  } else if (Base.Mod > 1) {
+    F.Mod = Base.Mod;
+    F.Lo = int64_t(uint64_t(Start) & (Base.Mod - 1));
+    F.Hi = F.Lo + int64_t(O.Extent);
   }
-  static AVal constant(int64_t C) {
-    AVal V;
-    V.K = Consts;
-    V.Vals.push_back(C);
-    return V;
-  }
-  static AVal pointer(int A, int64_t R, uint64_t Mod) {
-    AVal V;
-    V.K = Ptr;
-    V.Arg = A;
-    V.Mod = Mod;
-    V.Vals.push_back(int64_t(uint64_t(R) & (Mod - 1)));
-    return V;
-  }
-  bool isInt() const { return K == Consts || K == Int; }
-  /// An integer value as "congruent to residue() modulo 2^modBits()":
-  /// Consts as the largest such power of two their values share.
-  unsigned modBits() const {
-    if (K == Int)
-      return TZ;
-    unsigned Bits = 32;
-    for (int64_t C : Vals)
-      if (uint32_t D = uint32_t(C - Vals[0]))
-        Bits = std::min<unsigned>(Bits, countr_zero(D));
-    return Bits;
-  }
-  uint64_t residue() const { return K == Int ? Res : uint32_t(Vals[0]); }
-  bool operator==(const AVal &O) const {
-    return K == O.K && Arg == O.Arg && TZ == O.TZ && Res == O.Res &&
-           Mod == O.Mod && Vals == O.Vals;
-  }
-};
-using RegState = std::array<AVal, 32>;
-} // namespace
-
-static constexpr uint64_t Exact = uint64_t(1) << 32;
-
-static int64_t wrap32(int64_t V) { return int64_t(int32_t(uint32_t(V))); }
-
-/// The largest power of two (at most 2^32) dividing V.
-static uint64_t pow2Dividing(int64_t V) {
-  uint32_t W = uint32_t(V);
-  return W ? uint64_t(1) << countr_zero(W) : Exact;
-}
-
-static AVal join(const AVal &A, const AVal &B) {
-  if (A.K == AVal::Bot)
-    return B;
-  if (B.K == AVal::Bot)
-    return A;
-  if (A.K == AVal::Consts && B.K == AVal::Consts) {
-    AVal V = A;
-    for (int64_t C : B.Vals)
-      if (!is_contained(V.Vals, C))
-        V.Vals.push_back(C);
-    llvm::sort(V.Vals);
-    return V.Vals.size() <= 4 ? V
-                              : AVal::integer(V.modBits(), V.residue());
-  }
-  if (A.isInt() && B.isInt()) {
-    uint32_t D = uint32_t(A.residue() - B.residue());
-    unsigned Bits = std::min({A.modBits(), B.modBits(),
-                              D ? unsigned(countr_zero(D)) : 32u});
-    return AVal::integer(Bits, A.residue());
-  }
-  if (A.K == AVal::Ptr && B.K == AVal::Ptr && A.Arg == B.Arg) {
-    uint64_t M = std::min({A.Mod, B.Mod, pow2Dividing(A.Vals[0] - B.Vals[0])});
-    return AVal::pointer(A.Arg, A.Vals[0], M);
-  }
-  return AVal::top();
-}
-
-/// V + C (C an integer value).
-static AVal addInt(const AVal &V, const AVal &C) {
-  if (V.K == AVal::Bot || C.K == AVal::Bot)
-    return AVal();
-  if (V.K == AVal::Consts && C.K == AVal::Consts) {
-    AVal R;
-    for (int64_t A : V.Vals)
-      for (int64_t B : C.Vals)
-        R = join(R, AVal::constant(wrap32(A + B)));
-    return R;
-  }
-  if (V.isInt() && C.isInt())
-    return AVal::integer(std::min(V.modBits(), C.modBits()),
-                         V.residue() + C.residue());
-  if (V.K == AVal::Ptr && C.isInt()) {
-    if (C.K == AVal::Consts) {
-      AVal R;
-      for (int64_t B : C.Vals)
-        R = join(R, AVal::pointer(V.Arg, V.Vals[0] + B, V.Mod));
-      return R;
-    }
-    uint64_t M = std::min(V.Mod, uint64_t(1) << C.modBits());
-    return AVal::pointer(V.Arg, V.Vals[0] + int64_t(C.residue()), M);
-  }
-  return AVal::top();
-}
-
-static AVal negate(const AVal &C) {
-  if (C.K != AVal::Consts)
-    return C.isInt() ? AVal::integer(C.modBits(), -C.residue()) : AVal::top();
-  AVal R;
-  for (int64_t A : C.Vals)
-    R = join(R, AVal::constant(wrap32(-A)));
-  return R;
-}
-
-/// V << Sh (V * 2^Sh).
-static AVal shiftLeft(const AVal &V, int64_t Sh) {
-  if (V.K == AVal::Bot)
-    return V;
-  if (!V.isInt() || Sh < 0 || Sh > 31)
-    return V.isInt() ? AVal::integer() : AVal::top();
-  if (V.K == AVal::Consts) {
-    AVal R;
-    for (int64_t A : V.Vals)
-      R = join(R, AVal::constant(wrap32(int64_t(uint32_t(A) << Sh))));
-    return R;
-  }
-  return AVal::integer(V.modBits() + unsigned(Sh), V.residue() << Sh);
-}
-
-/// V & M. Whatever V holds, the result's set bits are among M's, and those
-/// below V's known modulus are V's: with at most two unknown bits left it
-/// is one of at most four values (clang masks slot indices, `(i + k) & 3`,
-/// into such ranges), otherwise an integer known below the lowest of them.
-static AVal andImm(const AVal &V, int64_t M) {
-  if (V.K == AVal::Bot)
-    return V;
-  uint32_t Mask = uint32_t(M);
-  if (V.K == AVal::Consts) {
-    AVal R;
-    for (int64_t A : V.Vals)
-      R = join(R, AVal::constant(wrap32(uint32_t(A) & Mask)));
-    return R;
-  }
-  unsigned Bits = V.isInt() ? V.modBits() : 0;
-  uint32_t KnownBits = Bits >= 32 ? ~0u : (1u << Bits) - 1;
-  uint32_t Known = uint32_t(V.isInt() ? V.residue() : 0) & Mask & KnownBits;
-  uint32_t Free = Mask & ~KnownBits;
-  if (popcount(Free) <= 2) {
-    AVal R;
-    uint32_t Low = Free & -Free, High = Free & ~Low;
-    for (uint32_t Sub : {0u, Low, High, Free})
-      R = join(R, AVal::constant(wrap32(Known | Sub)));
-    return R;
-  }
-  return AVal::integer(countr_zero(Free), Known);
-}
-
-static void transfer(const Decoded &D, RegState &S) {
-  auto Set = [&](AVal V) {
-    if (D.Rd != 0)
-      S[D.Rd] = std::move(V);
-  };
-  switch (D.K) {
-  case DKind::Li:
-    return Set(AVal::constant(D.Imm));
-  case DKind::AddI:
-    return Set(addInt(S[D.Ra], AVal::constant(D.Imm)));
-  case DKind::ShlI:
-    return Set(shiftLeft(S[D.Ra], D.Imm));
-  case DKind::MulI: {
-    const AVal &A = S[D.Ra];
-    if (A.K == AVal::Bot || !A.isInt())
-      return Set(A.K == AVal::Bot ? A : AVal::top());
-    if (A.K == AVal::Consts) {
-      AVal R;
-      for (int64_t C : A.Vals)
-        R = join(R, AVal::constant(wrap32(C * D.Imm)));
-      return Set(R);
-    }
-    // x = r + m 2^t gives x c = r c + m c 2^t: known modulo 2^(t + v2(c)).
-    uint64_t P = pow2Dividing(D.Imm);
-    return Set(AVal::integer(A.modBits() + (P == Exact ? 32 : Log2_64(P)),
-                             A.residue() * uint64_t(D.Imm)));
-  }
-  case DKind::AndI:
-    return Set(andImm(S[D.Ra], D.Imm));
-  case DKind::Add:
-    // x + x is 2x: even, whatever x is (clang's `k + k` slot indices).
-    if (D.Ra == D.Rb && S[D.Ra].isInt())
-      return Set(shiftLeft(S[D.Ra], 1));
-    return Set(S[D.Rb].K == AVal::Ptr ? addInt(S[D.Rb], S[D.Ra])
-                                      : addInt(S[D.Ra], S[D.Rb]));
-  case DKind::Sub:
-    return Set(S[D.Rb].K == AVal::Ptr ? AVal::top()
-                                      : addInt(S[D.Ra], negate(S[D.Rb])));
-  case DKind::Sel:
-    return Set(join(S[D.Ra], S[D.Rb]));
-  case DKind::Def: {
-    bool AllInt = llvm::all_of(D.Srcs, [&](unsigned R) {
-      return S[R].isInt() || S[R].K == AVal::Bot;
-    });
-    return Set(AllInt ? AVal::integer() : AVal::top());
-  }
-  default:
-    return;
+  if (Rows) {
+    F.SMod = S;
+    F.SLo = int64_t(uint64_t(Start) & (S - 1));
+    F.SHi = F.SLo + int64_t(O.RowBytes);
+  } else if (Ranged && ResidueKnows) {
+    F.SMod = Base.Mod;
+    F.SLo = int64_t(uint64_t(Start) & (Base.Mod - 1));
+    F.SHi = F.SLo + int64_t(O.Extent);
   }
 }
 
@@ -281,24 +96,7 @@ static Footprint footprintOf(const Decoded::Operand &O, const AVal &Base,
   }
   if (Base.K == AVal::Ptr) {
     F.Arg = Base.Arg;
-    if (Base.Mod > 1) {
-      F.RangeKnown = true;
-      F.Mod = Base.Mod;
-      F.Lo = int64_t(uint64_t(Base.Vals[0] + O.Offset) & (Base.Mod - 1));
-      F.Hi = F.Lo + int64_t(O.Extent);
-      // Rows with gaps between them (a column slice of a wider array): every
-      // byte also lies at an offset congruent modulo the row stride to the
-      // first row's bytes, when the stride is a power of two dividing Mod
-      // (the base is then known modulo the stride). Interleaved slices of
-      // one array are disjoint by this; slices far apart by the hull, which
-      // the footprint keeps.
-      uint64_t S = O.RowStride;
-      if (O.Rows > 1 && O.RowBytes < S && isPowerOf2_64(S) && S <= Base.Mod) {
-        F.SMod = S;
-        F.SLo = int64_t(uint64_t(Base.Vals[0] + O.Offset) & (S - 1));
-        F.SHi = F.SLo + int64_t(O.RowBytes);
-      }
-    }
+    hbmConstraints(F, O, Base, Which);
   }
   return F;
 }
@@ -374,45 +172,147 @@ static SmallVector<unsigned, 2> feasibleSuccs(const CodeBlock &B,
   return {B.Succs[*Taken ? 0 : 1]};
 }
 
-void NeuronISA::computeFootprints(const CodeKernel &K,
-                                  std::vector<CodeBlock> &Blocks,
-                                  std::vector<Decoded> &Code) {
-  std::vector<RegState> In(Blocks.size());
-  RegState &Entry = In[0];
+namespace {
+/// The forward dataflow of register values: In and Out of every block, a
+/// block's input the join of its predecessors' outputs along the edges
+/// their branches can take (and of its earlier input), ranges widened
+/// after a few visits, and the ranges of loop counters' inductions set at
+/// loop headers.
+class ValueFlow {
+public:
+  ValueFlow(const CodeKernel &K, const std::vector<CodeBlock> &Blocks,
+            const std::vector<Decoded> &Code, bool UseLoops);
+  /// False when it has not settled within MaxSteps block visits.
+  bool run(unsigned MaxSteps);
+  /// Every register of every block may hold anything, every edge is taken.
+  void giveUp();
+
+  std::vector<RegState> In, Out;
+  std::vector<bool> Seen;
+
+private:
+  RegState joinOf(unsigned B, ArrayRef<unsigned> From) const;
+  RegState inputOf(unsigned B) const;
+
+  const std::vector<CodeBlock> &Blocks;
+  const std::vector<Decoded> &Code;
+  RegState Entry;
+  std::vector<std::vector<unsigned>> Preds;
+  std::vector<SmallVector<unsigned, 2>> Feasible;
+  std::vector<LoopBound> Loops;
+  std::vector<int> LoopAt; // block -> index in Loops, -1: none
+  std::vector<unsigned> Visits;
+};
+} // namespace
+
+/// Visits of a block after which ranges that still grow are widened.
+static constexpr unsigned WidenAfter = 3;
+
+ValueFlow::ValueFlow(const CodeKernel &K, const std::vector<CodeBlock> &Blocks,
+                     const std::vector<Decoded> &Code, bool UseLoops)
+    : In(Blocks.size()), Out(Blocks.size()), Seen(Blocks.size(), false),
+      Blocks(Blocks), Code(Code), Preds(Blocks.size()),
+      Feasible(Blocks.size()), LoopAt(Blocks.size(), -1),
+      Visits(Blocks.size(), 0) {
   for (unsigned R = 0; R != 32; ++R)
     Entry[R] = AVal::top();
   Entry[0] = AVal::constant(0);
   for (unsigned A = 0; A != K.NumArgs && A + 1 < 32; ++A)
-    Entry[A + 1] = (K.HBMArgs >> A) & 1 ? AVal::pointer(A, 0, Exact)
+    Entry[A + 1] = (K.HBMArgs >> A) & 1 ? AVal::pointer(A, 0, ExactMod)
                                           : AVal::integer();
+  for (unsigned B = 0; B != Blocks.size(); ++B)
+    for (unsigned S : Blocks[B].Succs)
+      Preds[S].push_back(B);
+  if (UseLoops)
+    Loops = findLoopBounds(Blocks, Code);
+  for (unsigned L = 0; L != Loops.size(); ++L)
+    LoopAt[Loops[L].Header] = int(L);
+}
+
+/// The join of the outputs of the blocks From that can branch to B (and of
+/// the kernel's entry state for the entry block).
+RegState ValueFlow::joinOf(unsigned B, ArrayRef<unsigned> From) const {
+  RegState S;
+  if (B == 0)
+    S = Entry;
+  for (unsigned P : From)
+    if (Seen[P] && is_contained(Feasible[P], B))
+      for (unsigned R = 0; R != 32; ++R)
+        S[R] = join(S[R], Out[P][R]);
+  return S;
+}
+
+RegState ValueFlow::inputOf(unsigned B) const {
+  RegState S = joinOf(B, Preds[B]);
+  // Inputs only grow (values rotating through registers would otherwise
+  // carry a widened range around a loop forever).
+  if (Seen[B])
+    for (unsigned R = 0; R != 32; ++R)
+      S[R] = join(In[B][R], S[R]);
+  if (Visits[B] >= WidenAfter)
+    for (unsigned R = 0; R != 32; ++R)
+      S[R] = widen(In[B][R], S[R]);
+  if (LoopAt[B] >= 0) {
+    const LoopBound &L = Loops[LoopAt[B]];
+    boundInductions(L, joinOf(B, L.EntryPreds), S);
+  }
+  return S;
+}
+
+bool ValueFlow::run(unsigned MaxSteps) {
   std::vector<unsigned> Work{0};
-  std::vector<bool> Queued(Blocks.size(), false), Seen(Blocks.size(), false);
-  std::vector<RegState> Out(Blocks.size());
+  std::vector<bool> Queued(Blocks.size(), false);
   Queued[0] = true;
-  while (!Work.empty()) {
+  for (unsigned Steps = 0; !Work.empty(); ++Steps) {
+    if (Steps == MaxSteps)
+      return false;
     unsigned B = Work.back();
     Work.pop_back();
     Queued[B] = false;
-    RegState S = In[B];
+    RegState S = inputOf(B);
+    if (Seen[B] && S == In[B])
+      continue;
+    In[B] = S;
+    ++Visits[B];
     for (unsigned I = Blocks[B].Begin; I != Blocks[B].End; ++I)
       transfer(Code[I], S);
     Out[B] = S;
     Seen[B] = true;
-    for (unsigned Succ : feasibleSuccs(Blocks[B], Code[Blocks[B].End - 1], S)) {
-      bool Changed = false;
-      for (unsigned R = 0; R != 32; ++R) {
-        AVal J = join(In[Succ][R], S[R]);
-        if (!(J == In[Succ][R])) {
-          In[Succ][R] = std::move(J);
-          Changed = true;
-        }
-      }
-      if (Changed && !Queued[Succ]) {
+    Feasible[B] = feasibleSuccs(Blocks[B], Code[Blocks[B].End - 1], S);
+    for (unsigned Succ : Feasible[B])
+      if (!Queued[Succ]) {
         Queued[Succ] = true;
         Work.push_back(Succ);
       }
-    }
   }
+  return true;
+}
+
+void ValueFlow::giveUp() {
+  RegState Any;
+  for (AVal &V : Any)
+    V = AVal::top();
+  for (unsigned B = 0; B != Blocks.size(); ++B) {
+    In[B] = Out[B] = Any;
+    Seen[B] = true;
+  }
+}
+
+void NeuronISA::computeFootprints(const CodeKernel &K,
+                                  std::vector<CodeBlock> &Blocks,
+                                  std::vector<Decoded> &Code) {
+  if (Blocks.empty())
+    return;
+  auto Flow = std::make_unique<ValueFlow>(K, Blocks, Code, /*UseLoops=*/true);
+  if (!Flow->run(64 * Blocks.size() + 4096)) {
+    // Loop bounds that keep moving: without them the ranges settle (they
+    // only widen), as the residues and sets do.
+    Flow = std::make_unique<ValueFlow>(K, Blocks, Code, /*UseLoops=*/false);
+    if (!Flow->run(64 * Blocks.size() + 4096))
+      Flow->giveUp(); // never expected: inputs only grow, ranges widen
+  }
+  const std::vector<RegState> &In = Flow->In, &Out = Flow->Out;
+  const std::vector<bool> &Seen = Flow->Seen;
   // Edges never taken at the fixed point go, and with them what only they
   // reach.
   for (unsigned B = 0; B != Blocks.size(); ++B)
@@ -426,11 +326,12 @@ void NeuronISA::computeFootprints(const CodeKernel &K,
       Decoded &D = Code[I];
       if (D.K == DKind::Site)
         for (const Decoded::Operand &O : D.Ops) {
-          // A base with several known values (tile rotation): one
-          // footprint per value, so that the tiles between them are not
-          // touched.
+          // A base with several known values (tile rotation, regions of
+          // one buffer at run-time slots): one footprint per value, so that
+          // the bytes between them are not touched.
           const AVal &B = S[O.Base];
-          unsigned N = O.OnChip && B.K == AVal::Consts ? B.Vals.size() : 1;
+          bool Several = O.OnChip ? B.K == AVal::Consts : B.K == AVal::Ptr;
+          unsigned N = Several ? B.Vals.size() : 1;
           for (unsigned W = 0; W != N; ++W)
             D.Foot.push_back(footprintOf(O, B, W));
         }

@@ -65,6 +65,9 @@ enum class DKind : uint8_t {
   ShlI,  // shli rd, ra, imm
   MulI,  // muli rd, ra, imm
   AndI,  // andi rd, ra, imm
+  SetLess, // slt/sltu rd, ra, rb (Imm: 1 for sltu)
+  SraI,  // srai rd, ra, imm
+  SrlI,  // srli rd, ra, imm
   Def,   // any other write of rd
   Other, // inc, semset, barrier
   Branch, CondBranch, Ret, Nop

@@ -97,6 +97,9 @@ static std::string instJSON(const Decoded &D, int SiteId) {
   case DKind::ShlI:
   case DKind::MulI:
   case DKind::AndI:
+  case DKind::SetLess:
+  case DKind::SraI:
+  case DKind::SrlI:
   case DKind::Def:
     return "{\"op\":\"def\",\"reg\":" + N(D.Rd) + "}";
   case DKind::Other:

@@ -202,9 +202,11 @@ NeuronISAInstrInfo::getOperandValue(const MachineInstr &MI, unsigned Idx) {
   using NeuronISA::OperandValue;
   // Implicit operands follow the explicit ones: reaching one means an
   // explicit operand is missing.
-  if (Idx >= MI.getNumOperands() || MI.getOperand(Idx).isImplicit())
+  if (Idx >= MI.getNumOperands())
     return OperandValue();
   const MachineOperand &MO = MI.getOperand(Idx);
+  if (MO.isReg() && MO.isImplicit())
+    return OperandValue();
   switch (MO.getType()) {
   case MachineOperand::MO_Register:
     return MO.getReg().isVirtual() ? OperandValue::virtualReg()

@@ -1,7 +1,6 @@
-; RUN: llc -mtriple=neuronisa -verify-machineinstrs -neuronisa-verify-sync=false < %s | FileCheck %s
-; Not validated in the suite (opted out): the validator's footprints know
-; offsets modulo powers of two, not the ranges of loop counters, so it
-; cannot prove these stores apart (docs/Validator.md, "Not validated").
+; RUN: llc -mtriple=neuronisa -verify-machineinstrs < %s | FileCheck %s
+; The suite's llc validates these (the validator bounds the counters itself:
+; test/sync-check/counter-ranges.test).
 ; HBM accesses to one noalias buffer at run-time offsets, kept apart (or
 ; not) by the range of a loop counter: ScalarEvolution's constant maximum
 ; backedge-taken count bounds an induction variable's term k * step, its

@@ -1,0 +1,21 @@
+# As slot_regions.s, but the last store starts at byte 3584, in slot 3.
+	.neuronisa_kernel	slot_regions, hbm.noalias, scalar
+	.text
+	.globl	slot_regions
+	.p2align	3
+	.type	slot_regions,@function
+slot_regions:
+	li	r3, 0
+.LBB0_1:
+	muli	r4, r3, 3
+	andi	r4, r4, 3
+	shli	r4, r4, 10
+	add	r4, r1, r4
+	dma.store	[r4+0x0], [r0+0x0], 16, 16, 64, 0, snone
+	addi	r3, r3, 1
+	blt	r3, r2, .LBB0_1
+	addi	r5, r1, 3584
+	dma.store	[r5+0x0], [r0+0x40], 16, 16, 64, 1, snone
+	ret
+.Lfunc_end0:
+	.size	slot_regions, .Lfunc_end0-slot_regions
