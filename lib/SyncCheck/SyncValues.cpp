@@ -121,12 +121,9 @@ static AVal joinPointers(const AVal &A, const AVal &B) {
   llvm::sort(V.Vals);
   if (A.Mod == ExactMod && B.Mod == ExactMod && V.Vals.size() <= 4)
     return V;
-  Range R = hull(A.range(), B.range());
   V.Mod = std::min(A.Mod, B.Mod);
-  V.R = R;
-  AVal P = collapsePointer(V);
-  P.R = offsetRange(R.Lo, R.Hi);
-  return P;
+  V.R = hull(A.range(), B.range());
+  return collapsePointer(V);
 }
 
 AVal NeuronISA::join(const AVal &A, const AVal &B) {

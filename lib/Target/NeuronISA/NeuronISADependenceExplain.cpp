@@ -10,6 +10,7 @@
 #include "NeuronISADependenceAnalysis.h"
 #include "MCTargetDesc/NeuronISAMachineModel.h"
 #include "NeuronISA.h"
+#include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
 #include "llvm/Analysis/ScalarEvolutionExpressions.h"
 #include "llvm/CodeGen/MachineDominators.h"
@@ -87,6 +88,25 @@ static bool mayVary(const SCEV *S) {
   });
 }
 
+/// May A - B be formed? ScalarEvolution requires the loops of the
+/// recurrences in one expression to be nested (their headers ordered by
+/// dominance); accesses in loops on two arms of a branch are not.
+static bool recurrencesNest(const SCEV *A, const SCEV *B) {
+  SmallVector<const Loop *, 4> Loops;
+  auto Collect = [&](const SCEV *X) {
+    if (const auto *AR = dyn_cast<SCEVAddRecExpr>(X))
+      Loops.push_back(AR->getLoop());
+    return false;
+  };
+  SCEVExprContains(A, Collect);
+  SCEVExprContains(B, Collect);
+  for (const Loop *L : Loops)
+    for (const Loop *M : Loops)
+      if (!L->contains(M) && !M->contains(L))
+        return false;
+  return true;
+}
+
 namespace {
 /// Which instance of a producer a consumer waits for (its latest one before
 /// the consumer), relative to the loops around both.
@@ -110,6 +130,8 @@ static ConflictExplanation explainHBM(const TileRef &P, const TileRef &C,
     return E;
   }
   E.Kind = ConflictImprecision::HBMUnknownDistance;
+  if (!recurrencesNest(P.Addr, C.Addr))
+    return E;
   // Delta: where C starts, relative to P, when both are computed in one
   // execution of a block (every enclosing loop at the same iteration).
   const auto *D =
