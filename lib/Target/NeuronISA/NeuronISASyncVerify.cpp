@@ -4,6 +4,7 @@
 #include "NeuronISASyncPass.h"
 #include "MCTargetDesc/NeuronISABaseInfo.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/IR/DiagnosticInfo.h"
@@ -78,6 +79,16 @@ static Expected<std::string> runChecker(StringRef Record, int &Status) {
   return (*Text)->getBuffer().str();
 }
 
+/// Whether the code has an instruction only the barrier algorithm emits.
+static bool hasBarrierModeSync(ArrayRef<CodeInst> Insts,
+                               const MCInstrInfo &MII) {
+  return llvm::any_of(Insts, [&](const CodeInst &CI) {
+    SyncKind Kind = getSyncKind(MII.get(CI.MI.getOpcode()));
+    return Kind == SyncKind::Inc || Kind == SyncKind::SemSet ||
+           Kind == SyncKind::Barrier;
+  });
+}
+
 void EmittedCode::verify(const MachineFunction &MF, const MCInstrInfo &MII,
                          MCInstPrinter &Printer, const MCSubtargetInfo &STI) {
   CodeKernel K;
@@ -88,6 +99,16 @@ void EmittedCode::verify(const MachineFunction &MF, const MCInstrInfo &MII,
     diagnose(MF, "synchronization validator: " + K.Name +
                      ": not checked (-neuronisa-verify-sync checks precise "
                      "synchronization)", DS_Remark);
+    return;
+  }
+  // A function whose counters did not fit falls back to the barrier
+  // algorithm (a SyncFallback remark): its code is barrier-mode code too.
+  if (hasBarrierModeSync(Insts, MII)) {
+    diagnose(MF, "synchronization validator: " + K.Name +
+                     ": not checked (barrier synchronization: the function "
+                     "fell back to the barrier algorithm; "
+                     "-neuronisa-verify-sync checks precise synchronization)",
+             DS_Remark);
     return;
   }
   for (const Argument &A : MF.getFunction().args()) {
