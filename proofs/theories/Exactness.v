@@ -598,7 +598,13 @@ Proof.
   - specialize (Hvf _ Hf); unfold mholds in Hvf. lia.
   - apply in_flat_map in Hf as ([b j] & Hin & Hf).
     specialize (Hvf _ Hin); unfold mholds in Hvf; cbn [fst snd] in Hvf.
-    destruct b; simpl in Hf; try contradiction.
+    destruct b as [|F|q1]; simpl in Hf; try contradiction; cycle 1.
+    { apply in_map_iff in Hf as ([[q2 q1'] d] & <- & Ho).
+      apply filter_In in Ho as [Ho Hc]; cbn [fst snd] in Hc.
+      apply andb_true_iff in Hc as [Hq Hd].
+      apply Nat.eqb_eq in Hq; apply Z.leb_le in Hd; subst q1'.
+      pose proof (sat_o _ _ _ _ Hs _ _ _ Ho) as Hv.
+      cbn [fst snd] in *. lia. }
     apply in_map_iff in Hf as (q & <- & Hq).
     apply filter_In in Hq as [_ Hc].
     apply andb_true_iff in Hc as [HF Hc]. apply Nat.eqb_eq in HF.

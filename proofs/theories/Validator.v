@@ -293,8 +293,9 @@ Definition relevant (sm : nat) (f : fact) : bool :=
     for j >= 0, every tracked set of F (V_q <= N_F), whether or not its
     interval is known: the fact stays while no site of q runs, so a wait for
     every instance of F before a loop that runs other sites of F still
-    covers q in the loop. Only what the engine has waited for uses them:
-    the exact facts alone bound what it waits for. *)
+    covers q in the loop. A wait for max(0, V_q1 + j) also covers every q2
+    related by V_q2 = max(0, V_q1 + d) with d <= j. Only what the engine has
+    waited for uses them: the exact facts alone bound what it waits for. *)
 Definition derive_ge (a : astate) (f : fact) : list fact :=
   match f with
   | (BN F, j) =>
@@ -306,6 +307,12 @@ Definition derive_ge (a : astate) (f : fact) : list fact :=
                              | None => false
                              end))
                   (ptracked p))
+  | (BV q1, j) =>
+      (* V_q2 = max(0, V_q1 + d) with d <= j: V_q2 <= max(0, V_q1 + j). A
+         snapshot shared at several offsets is then waited for once, at the
+         largest offset its consumer needs. *)
+      map (fun o => (BV (fst (fst o)), 0))
+          (filter (fun o => Nat.eqb (snd (fst o)) q1 && (snd o <=? j)) (ao a))
   | _ => []
   end.
 

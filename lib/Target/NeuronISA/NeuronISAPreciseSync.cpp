@@ -41,6 +41,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <optional>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
@@ -55,10 +56,10 @@ static cl::opt<unsigned> BoundedDropLimit(
 
 static cl::opt<bool> EarlierCounterWaitsCover(
     "neuronisa-sync-earlier-waits-cover", cl::Hidden, cl::init(true),
-    cl::desc("Leave out a snapshot wait whose threshold's bound a "
-             "counter-relative wait of an earlier consumer of the same "
-             "engine in the block reaches (false: only the consumer's own "
-             "waits)"));
+    cl::desc("Leave out a snapshot wait whose threshold's bound (or every "
+             "earlier instance of its producer) a counter-relative wait of "
+             "the same engine before it reaches, in its block or on every "
+             "path to it (false: only the consumer's own waits)"));
 
 static cl::opt<bool> KnownUnionWaits(
     "neuronisa-sync-known-unions", cl::Hidden, cl::init(true),
@@ -89,7 +90,7 @@ STATISTIC(NumBoundCovered,
 
 PreciseSync::PreciseSync(SyncGenerator &Gen)
     : Gen(Gen), Deps(Gen.getDependences()), RPO(Gen.getRPO()),
-      Pool(Gen.getFunction()) {}
+      EarlierWaitsCover(EarlierCounterWaitsCover), Pool(Gen.getFunction()) {}
 
 //===----------------------------------------------------------------------===//
 // 1. Counters
@@ -439,9 +440,12 @@ PreciseSync::solveThresholdBounds(ArrayRef<unsigned> Gs,
 ///  - Upper(k) with k <= K for a counter-relative wait of c on C_F + K: that
 ///    wait is the exact threshold of another group of c, so c's threshold
 ///    for F, the largest of its groups', is at least C_F + K >= C_F + k >=
-///    T_G: the other wait alone reaches it.
-/// (dropImpliedSnapshotWaits is the case k = off_F at c's block entry,
-/// which bounds every threshold.)
+///    T_G: the other wait alone reaches it. The same holds for the waits
+///    of earlier consumers of c's engine, in c's block and (WaitedState)
+///    on every path to it.
+/// Whatever the bound, a wait of c's engine for C_F + K with K >= off_F(c)
+/// (every earlier instance of F) covers it. (dropImpliedSnapshotWaits is
+/// the case of c's own waits.)
 void PreciseSync::dropBoundedSnapshotWaits() {
   SmallVector<unsigned, 32> Snap;
   std::vector<unsigned> Index(Groups.size(), ~0u);
@@ -470,12 +474,30 @@ void PreciseSync::dropBoundedSnapshotWaits() {
     int64_t K;
   };
   SmallVector<CounterWait, 8> CounterWaits;
+  // And what each engine has waited for on every path to the block
+  // (WaitedState: the counter-relative waits that emission runs or finds
+  // implied; later phases only add, raise or hoist such waits).
+  if (EarlierWaitsCover)
+    Gen.solveWaited(Waits, [&](const MachineBasicBlock &B, AgentId F) {
+      return correction(B, F);
+    });
+  std::optional<WaitedState> Entry;
+  auto WaitedFor = [&](Engine E, AgentId F) {
+    int Pair = Entry ? Gen.getWaitedPair(E, F) : -1;
+    int64_t K = Pair >= 0 ? Entry->get(Pair) : WaitedState::Nothing;
+    for (const CounterWait &P : CounterWaits)
+      if (P.E == E && P.F == F)
+        K = std::max(K, P.K);
+    return K;
+  };
   const MachineBasicBlock *Block = nullptr;
   for (unsigned C = 0; C < Waits.size(); ++C) {
     auto &WS = Waits[C];
-    if (Deps.sites()[C].MBB != Block || !EarlierCounterWaitsCover) {
-      Block = Deps.sites()[C].MBB;
+    if (Deps.sites()[C].MBB != Block || !EarlierWaitsCover) {
       CounterWaits.clear();
+      if (Deps.sites()[C].MBB != Block && EarlierWaitsCover)
+        Entry = Gen.getWaitedAtEntry(*Deps.sites()[C].MBB);
+      Block = Deps.sites()[C].MBB;
     }
     const ThresholdBoundState *In = Bounds->incoming(*Block);
     // Read before erasing (the predicate must not look at the vector it
@@ -500,11 +522,11 @@ void PreciseSync::dropBoundedSnapshotWaits() {
         ++NeverRunWaitsDropped;
         return true;
       }
-      if (V.K != ThresholdBoundState::Kind::Upper)
-        return false;
-      bool Covered = llvm::any_of(CounterWaits, [&](const CounterWait &P) {
-        return P.E == R.E && P.F == R.F && P.K >= V.Off;
-      });
+      // Waited for every earlier instance of F (which T_G never exceeds),
+      // or for the bound.
+      int64_t K = WaitedFor(R.E, R.F);
+      bool Covered = (V.K == ThresholdBoundState::Kind::Upper && K >= V.Off) ||
+                     K >= offsetBefore(C, R.F);
       NumBoundCovered += Covered;
       CoveredWaitsDropped += Covered;
       return Covered;

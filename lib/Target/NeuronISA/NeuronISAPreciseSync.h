@@ -69,6 +69,10 @@ private:
   SyncGenerator &Gen;
   const EngineDependences &Deps;
   ArrayRef<MachineBasicBlock *> RPO;
+  /// -neuronisa-sync-earlier-waits-cover: a snapshot wait is left out where
+  /// earlier waits of its engine cover it (before registers and in
+  /// emission).
+  const bool EarlierWaitsCover;
   /// The analysis' groups, then the unions made by waitForKnownUnions and
   /// mergeSnapshots.
   std::vector<DependenceGroup> Groups;
@@ -330,6 +334,9 @@ private:
   void emitBlock(MachineBasicBlock &B,
                  ArrayRef<SmallVector<unsigned, 1>> SnapshotsAfter,
                  SnapshotWaitsDone &SnapshotWaited);
+  bool isSnapshotWaitImplied(unsigned S, const WaitRequest &R,
+                             const WaitedState &Waited,
+                             ArrayRef<SnapshotWaitDone> Done) const;
   SnapshotWaitsDone snapshotWaitsAtEntry(const MachineBasicBlock &B,
                                          ArrayRef<SnapshotWaitsDone> AtEnd,
                                          const BitVector &Emitted) const;

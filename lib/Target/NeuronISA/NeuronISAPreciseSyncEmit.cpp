@@ -102,6 +102,35 @@ void PreciseSync::keepSnapshotWaitsToEnd(const MachineBasicBlock &B,
   Done.truncate(J);
 }
 
+/// Snapshot wait R of consumer S, `waitr S_F, R_G, K`, is implied where S's
+/// engine has waited for every earlier instance of F (S_F >= C_F + off_F(c),
+/// which the threshold never exceeds: Waited, the counter-relative waits
+/// so far), or for S_F >= R_G + K' with K' >= K on every path with no write
+/// of R_G since (Done: S_F only grows, R_G holds the same value), or waits
+/// for that before the same consumer (groups sharing one snapshot register
+/// at several offsets).
+bool PreciseSync::isSnapshotWaitImplied(unsigned S, const WaitRequest &R,
+                                        const WaitedState &Waited,
+                                        ArrayRef<SnapshotWaitDone> Done) const {
+  AgentId F = Groups[R.Group].Producer;
+  int Pair = Gen.getWaitedPair(R.E, F);
+  if (EarlierWaitsCover && Pair >= 0 &&
+      Waited.isImplied(Pair, offsetBefore(S, F)))
+    return true;
+  auto Implies = [&](Engine E, unsigned Group, int64_t K) {
+    return E == R.E && SnapshotReg[Group] == SnapshotReg[R.Group] &&
+           Gen.getSemaphore(Groups[Group].Producer) == Gen.getSemaphore(F) &&
+           K >= R.K;
+  };
+  return llvm::any_of(Done,
+                      [&](const SnapshotWaitDone &W) {
+                        return Implies(W.E, W.Group, W.K);
+                      }) ||
+         llvm::any_of(Waits[S], [&](const WaitRequest &O) {
+           return O.Snapshot && O.K > R.K && Implies(O.E, O.Group, O.K);
+         });
+}
+
 /// SnapshotWaited: the snapshot waits run on every path to B's entry with
 /// no write of their register since (snapshotWaitsAtEntry); on return,
 /// those at B's end.
@@ -111,12 +140,6 @@ void PreciseSync::emitBlock(MachineBasicBlock &B,
   ArrayRef<SyncSite> Sites = Deps.sites();
   unsigned BI = Gen.getRPOIndex(B);
   WaitedState Waited = Gen.getWaitedAtEntry(B);
-  // A snapshot wait of an engine, per (engine, group, offset), that the
-  // engine already ran on every path, with no write of the snapshot since,
-  // is implied: S_F only grows and the register holds the same value.
-  // (One with a smaller offset is too, but the translation validator
-  // relates what the engine waited for to the other group only through a
-  // wait with that group's own offset: it is emitted.)
   for (unsigned S : Deps.blockSites(B)) {
     MachineInstr &MI = *Sites[S].MI;
     for (const WaitRequest &R : Waits[S]) {
@@ -124,13 +147,11 @@ void PreciseSync::emitBlock(MachineBasicBlock &B,
         Gen.emitCounterWait(Waited, R, counterRegIn(R.F, B), MI);
         continue;
       }
-      SnapshotWaitDone Key{R.E, R.Group, R.K, nullptr};
-      if (llvm::any_of(SnapshotWaited, [&](const SnapshotWaitDone &W) {
-            return W.sameWait(Key);
-          })) {
+      if (isSnapshotWaitImplied(S, R, Waited, SnapshotWaited)) {
         Gen.noteImpliedWait(B);
         continue;
       }
+      SnapshotWaitDone Key{R.E, R.Group, R.K, nullptr};
       Gen.emitSnapshotWait(R.E, Groups[R.Group].Producer,
                            SnapshotReg[R.Group], R.K, MI);
       Key.Wait = &*std::prev(MI.getIterator());
