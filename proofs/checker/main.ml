@@ -347,7 +347,13 @@ let fast_invariant (p : prog) : (int * (int * astate)) list =
         let post = transfer_block p a b in
         List.iter (fun s ->
             match Hashtbl.find_opt inv s with
-            | None -> Hashtbl.replace inv s (1, post); push s
+            | None ->
+                (* As Validator.visit: the first state is post itself, and
+                   the next visit of b joins post into it, as the sweeps of
+                   Validator.iterate do (the join of a state with itself
+                   can differ from it, in the waited facts [ag]: without
+                   this, the facts were not inductive on such an edge). *)
+                Hashtbl.replace inv s (1, post); push s; push b
             | Some (n, old) ->
                 let j = join post old in
                 let j = if widen_at s < n then widen old j else j in
