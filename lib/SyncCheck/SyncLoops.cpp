@@ -206,6 +206,54 @@ inductionOf(unsigned Reg, unsigned Header, unsigned Latch,
   return Ind;
 }
 
+/// A counter kept in a copy: the latch compares S after `mov R, S` (its
+/// last write of R or S), and S is written once in the loop, by
+/// `addi S, R, k`, k != 0, in a block BW that runs once per iteration
+/// before the latch, with R not written before it in the iteration (every
+/// other write of R lies in a block BW strictly dominates, or after it in
+/// BW). Then R = R0 + j k at the header, and the latch compares R's next
+/// value: R is the counter, with step k. (A loop that keeps its counter as
+/// `r11 = r10 + 1; ...; r10 = r11` and reuses r10 as a temporary.)
+static std::optional<LoopBound::Induction>
+copiedCounter(unsigned S, unsigned Header, unsigned Latch,
+              const std::vector<bool> &Body, const LoopDefs &Defs,
+              const DomTree &DT, const std::vector<CodeBlock> &Blocks,
+              const std::vector<Decoded> &Code) {
+  if (S == 0 || Defs.Count[S] != 1 ||
+      onInnerCycle(Latch, Header, Body, Blocks))
+    return std::nullopt;
+  // The latch's last copy of S, with no write of R or S after it.
+  const CodeBlock &LB = Blocks[Latch];
+  unsigned M = LB.End;
+  while (M != LB.Begin && !(Code[M - 1].K == DKind::AddI &&
+                            Code[M - 1].Imm == 0 && Code[M - 1].Ra == S &&
+                            Code[M - 1].Rd != S && Code[M - 1].Rd != 0))
+    --M;
+  if (M == LB.Begin)
+    return std::nullopt;
+  unsigned R = Code[--M].Rd;
+  for (unsigned I = M + 1; I != LB.End; ++I)
+    if (writesRegister(Code[I], R) || writesRegister(Code[I], S))
+      return std::nullopt;
+  auto [BW, W] = Defs.Where[S];
+  const Decoded &Step = Code[W];
+  if (Step.K != DKind::AddI || Step.Ra != R || Step.Imm == 0 ||
+      !DT.dominates(BW, Latch) || onInnerCycle(BW, Header, Body, Blocks))
+    return std::nullopt;
+  for (unsigned B = 0; B != Blocks.size(); ++B) {
+    if (!Body[B])
+      continue;
+    for (unsigned I = Blocks[B].Begin; I != Blocks[B].End; ++I) {
+      if (I == M || Code[I].Rd != R || !writesRegister(Code[I], R))
+        continue;
+      bool After = B == BW ? I > W : DT.dominates(BW, B);
+      if (!After)
+        return std::nullopt;
+    }
+  }
+  return LoopBound::Induction{R, Step.Imm, -1};
+}
+
 /// The latch's test as "the back edge is taken iff X < Y" (or X <= Y).
 static bool backEdgeTest(const CodeBlock &Latch, const Decoded &Br,
                          unsigned Header, LoopBound &L) {
@@ -259,6 +307,15 @@ boundOf(unsigned Header, unsigned Latch, const DomTree &DT,
   for (unsigned R = 1; R != 32; ++R)
     if (auto Ind = inductionOf(R, Header, Latch, Body, Defs, DT, Blocks, Code))
       L.Inductions.push_back(*Ind);
+  // The latch compares a copy of the counter (copiedCounter): count R.
+  if (none_of(L.Inductions,
+              [&](const auto &I) { return I.Reg == L.Counter; }))
+    if (auto C = copiedCounter(L.Counter, Header, Latch, Body, Defs, DT, Blocks,
+                               Code)) {
+      L.Counter = C->Reg;
+      if (none_of(L.Inductions, [&](const auto &I) { return I.Reg == C->Reg; }))
+        L.Inductions.push_back(*C);
+    }
   auto IsCounter = [&](const LoopBound::Induction &I, unsigned Reg) {
     return I.Reg == Reg && I.StepReg < 0 &&
            (L.NotEqual ? I.Const == 1 || I.Const == -1 : I.Const > 0);

@@ -16,7 +16,10 @@
 // with k = 1 and every c0 below every b bounds j by max b - 1 - min c0; with
 // k = -1 and every c0 above every b, by max c0 - 1 - min b. Every other register v written once per
 // iteration the same way, by `addi v, v, s` or `add v, v, r` (r not
-// written in the loop), then holds v0 + j s at the header: a range. A loop
+// written in the loop), then holds v0 + j s at the header: a range. The
+// counter may be kept in a copy: the latch compares s right after
+// `mov c, s`, and s is written once, by `addi s, c, k`, with c not written
+// before it in the iteration (SyncLoops.cpp, copiedCounter). A loop
 // without such a test bounds nothing.
 //
 //===----------------------------------------------------------------------===//

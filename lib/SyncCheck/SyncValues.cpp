@@ -171,7 +171,12 @@ AVal NeuronISA::widen(const AVal &Old, const AVal &New) {
 
 AVal NeuronISA::withRange(const AVal &V, Range R) {
   AVal W = V;
-  if (V.K == AVal::Int) {
+  if (V.K == AVal::Consts) {
+    // The values in R (none: V itself, which holds all the same).
+    erase_if(W.Vals, [&](int64_t C) { return C < R.Lo || C > R.Hi; });
+    if (W.Vals.empty())
+      W = V;
+  } else if (V.K == AVal::Int) {
     Range I = intRange(std::max(V.R.Lo, R.Lo), std::min(V.R.Hi, R.Hi));
     W.R = I == FullInt ? intRange(R.Lo, R.Hi) : I;
   } else if (V.K == AVal::Ptr && V.Mod < ExactMod) {

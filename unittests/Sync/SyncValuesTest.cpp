@@ -2,8 +2,9 @@
 //
 // The lattice of lib/SyncCheck/SyncValues.h (joins cover both sides,
 // pointer offset sets collapse past four values, widening, the minimum of
-// slt + sel, shifts) and the loop bounds of SyncLoops.h (a counted loop
-// bounds its inductions; a step inside an inner loop is no induction).
+// slt + sel, shifts, ranges of constant sets) and the loop bounds of
+// SyncLoops.h (a counted loop bounds its inductions; a step inside an inner
+// loop is no induction; a counter kept in a copy counts).
 //
 //===----------------------------------------------------------------------===//
 
@@ -154,6 +155,52 @@ TEST(SyncLoopsTest, StepInAnInnerLoopIsNoInduction) {
         L.Inductions, [](const auto &I) { return I.Reg == 1; });
     EXPECT_EQ(PointerSteps, L.Header == 2) << "loop at block " << L.Header;
   }
+}
+
+// A counter kept in a copy: r11 = r10 + 1; andi r10, r10, 1 (a temporary);
+// mov r10, r11; blt r11, r3: r10 counts, with step 1. With the temporary
+// written before the step, r10 is no count and the loop bounds nothing.
+// 0: li r3, 2; li r10, 0   1: (the loop)   2: ret
+TEST(SyncLoopsTest, CounterKeptInACopy) {
+  auto Loop = [](bool TemporaryFirst) {
+    std::vector<Decoded> Code = {op(DKind::Li, 3, 0, 0, 2),
+                                 op(DKind::Li, 10, 0, 0, 0)};
+    Decoded Step = op(DKind::AddI, 11, 10, 0, 1);
+    Decoded Temporary = op(DKind::AndI, 10, 10, 0, 1);
+    Code.push_back(TemporaryFirst ? Temporary : Step);
+    Code.push_back(TemporaryFirst ? Step : Temporary);
+    Code.push_back(op(DKind::AddI, 10, 11, 0, 0));
+    Code.push_back(branch(NeuronISA::BLT, 11, 3, 1));
+    Code.push_back(op(DKind::Ret, 0, 0, 0));
+    std::vector<CodeBlock> Blocks(3);
+    Blocks[0] = {0, 2, {1}, true};
+    Blocks[1] = {2, 6, {1, 2}, true};
+    Blocks[2] = {6, 7, {}, true};
+    return findLoopBounds(Blocks, Code);
+  };
+  std::vector<LoopBound> Loops = Loop(false);
+  ASSERT_EQ(Loops.size(), 1u);
+  EXPECT_EQ(Loops[0].Counter, 10u);
+  EXPECT_EQ(Loops[0].CounterStep, 1);
+  RegState Entry;
+  Entry[3] = AVal::constant(2);
+  Entry[10] = AVal::constant(0);
+  RegState In = Entry;
+  In[10] = join(join(AVal::constant(0), AVal::constant(1)),
+                join(AVal::constant(2), AVal::constant(3)));
+  boundInductions(Loops[0], Entry, In);
+  EXPECT_EQ(In[10].K, AVal::Consts);
+  EXPECT_EQ(In[10].Vals, (SmallVector<int64_t, 4>{0, 1}));
+  EXPECT_TRUE(Loop(true).empty());
+}
+
+// A range narrows a set of constants to its members in the range.
+TEST(SyncValuesTest, WithRangeKeepsTheConstantsInIt) {
+  AVal V = join(AVal::constant(0), join(AVal::constant(5), AVal::constant(9)));
+  AVal W = withRange(V, {0, 5});
+  EXPECT_EQ(W.K, AVal::Consts);
+  EXPECT_EQ(W.Vals, (SmallVector<int64_t, 4>{0, 5}));
+  EXPECT_EQ(withRange(V, {10, 20}).Vals, V.Vals); // none in it: unchanged
 }
 
 } // namespace
