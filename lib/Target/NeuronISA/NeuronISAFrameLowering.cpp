@@ -69,8 +69,8 @@ static unsigned describeSpilledValues(const MachineFunction &MF,
 }
 
 /// The registers register allocation had in MF, "r1..r<K>" (the reserved
-/// ones, r0 and any that -neuronisa-sync-kept-registers keeps for the
-/// synchronization pass, r31 down, are not among them), and what was kept.
+/// ones, r0 and any reserved at the top, are not among them), and what was
+/// kept.
 static std::string allocatableRegisters(const MachineFunction &MF) {
   const MachineRegisterInfo &MRI = MF.getRegInfo();
   unsigned Last = 31;

@@ -2,7 +2,6 @@
 
 #include "NeuronISARegisterInfo.h"
 #include "NeuronISAFrameLowering.h"
-#include "NeuronISASyncRegisters.h"
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/CodeGen/MachineFunction.h"
@@ -35,11 +34,9 @@ BitVector
 NeuronISARegisterInfo::getReservedRegs(const MachineFunction &MF) const {
   BitVector Reserved(getNumRegs());
   Reserved.set(NeuronISA::R0); // reads as zero
-  // The synchronization pass takes the registers a function leaves free
-  // (NeuronISASyncRegisters.h); in precise mode a function with loops keeps
-  // a few of them, r31 down, out of allocation for the pass's counters.
-  for (unsigned I = 0, N = NeuronISA::keptForCounters(MF); I < N; ++I)
-    Reserved.set(NeuronISA::getGPR(31 - I));
+  // Nothing is kept for the synchronization pass: it takes the registers
+  // a function leaves free (NeuronISASyncRegisters.h), so its counters
+  // never turn a function into one that needs a stack.
   // Semaphores are not values: they are never allocated.
   for (MCPhysReg Sem : NeuronISA::SEMRegClass)
     Reserved.set(Sem);

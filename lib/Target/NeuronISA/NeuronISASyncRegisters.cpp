@@ -2,12 +2,9 @@
 
 #include "NeuronISASyncRegisters.h"
 #include "NeuronISAInstrInfo.h"
-#include "NeuronISASyncPass.h"
-#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
-#include "llvm/Support/CommandLine.h"
 #include <vector>
 
 using namespace llvm;
@@ -47,54 +44,6 @@ SyncRegisterPool::SyncRegisterPool(const MachineFunction &MF) {
   for (unsigned I = FirstPreferredIndex; I-- > 1;)
     if (!Taken[I])
       Regs.push_back(getGPR(I));
-}
-
-/// Does MF's CFG (from the entry) have a cycle? An iterative depth-first
-/// search: an edge to a block on the stack closes one.
-static bool hasCycle(const MachineFunction &MF) {
-  if (MF.empty())
-    return false;
-  BitVector Visited(MF.getNumBlockIDs()), OnStack(MF.getNumBlockIDs());
-  using Frame = std::pair<const MachineBasicBlock *,
-                          MachineBasicBlock::const_succ_iterator>;
-  SmallVector<Frame, 16> Stack;
-  const MachineBasicBlock *Entry = &MF.front();
-  Stack.push_back({Entry, Entry->succ_begin()});
-  Visited.set(Entry->getNumber());
-  OnStack.set(Entry->getNumber());
-  while (!Stack.empty()) {
-    auto &[B, It] = Stack.back();
-    if (It == B->succ_end()) {
-      OnStack.reset(B->getNumber());
-      Stack.pop_back();
-      continue;
-    }
-    const MachineBasicBlock *S = *It++;
-    if (OnStack.test(S->getNumber()))
-      return true;
-    if (!Visited.test(S->getNumber())) {
-      Visited.set(S->getNumber());
-      OnStack.set(S->getNumber());
-      Stack.push_back({S, S->succ_begin()});
-    }
-  }
-  return false;
-}
-
-// Measured (docs/Synchronization.md, "How often the registers run out"):
-// every register kept from allocation turns some programs whose scalar
-// code needs nearly all 31 into "needs a stack" errors, which is worse than
-// the barrier fallback it would avoid; counters share registers instead.
-// The option stays for that measurement.
-static cl::opt<unsigned> KeptForCountersOpt(
-    "neuronisa-sync-kept-registers", cl::Hidden, cl::init(0),
-    cl::desc("Registers (r31 down) kept out of allocation for the precise "
-             "synchronization pass in a function with loops (default 0)"));
-
-unsigned NeuronISA::keptForCounters(const MachineFunction &MF) {
-  if (!KeptForCountersOpt || !isPreciseSyncRequested() || !hasCycle(MF))
-    return 0;
-  return std::min<unsigned>(KeptForCountersOpt, 30);
 }
 
 void SyncRegisterPool::snapshotOrder(SmallVectorImpl<unsigned> &Order) const {

@@ -82,13 +82,6 @@ private:
   unsigned NumPreferredFree = 0; // Regs[0..NumPreferredFree) are r20..r31
 };
 
-/// How many registers, r31 down, register allocation leaves to the precise
-/// synchronization pass in MF: -neuronisa-sync-kept-registers in precise
-/// mode for a function whose CFG has a cycle, else 0 (the default: each
-/// register kept can turn a function into "needs a stack").
-/// Called by NeuronISARegisterInfo::getReservedRegs.
-unsigned keptForCounters(const MachineFunction &MF);
-
 /// Adds Regs, registers of a SyncRegisterPool that the pass wrote and read,
 /// to the live-in lists of the blocks they are live into (the machine
 /// verifier checks every read of a register that is not reserved).
