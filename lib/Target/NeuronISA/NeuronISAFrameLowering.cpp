@@ -69,18 +69,13 @@ static unsigned describeSpilledValues(const MachineFunction &MF,
 }
 
 /// The registers register allocation had in MF, "r1..r<K>" (the reserved
-/// ones, r0 and any reserved at the top, are not among them), and what was
-/// kept.
+/// ones at the top are not among them; today none is).
 static std::string allocatableRegisters(const MachineFunction &MF) {
   const MachineRegisterInfo &MRI = MF.getRegInfo();
   unsigned Last = 31;
   while (Last > 1 && MRI.isReserved(NeuronISA::getGPR(Last)))
     --Last;
-  std::string Regs = "r1..r" + std::to_string(Last);
-  if (Last < 31)
-    Regs += " (r" + std::to_string(Last + 1) +
-            "..r31 kept for the synchronization pass)";
-  return Regs;
+  return "r1..r" + std::to_string(Last);
 }
 
 void NeuronISAFrameLowering::emitPrologue(MachineFunction &MF,
