@@ -470,13 +470,33 @@ std::string takeRegistersBelowR20(unsigned First) {
   return S;
 }
 
+// ", $rFirst, ..., $r19": the registers takeRegistersBelowR20(First) wrote,
+// for live-in lists.
+std::string liveRegistersBelowR20(unsigned First) {
+  std::string S;
+  for (unsigned I = First; I < 20; ++I)
+    S += ", $r" + std::to_string(I);
+  return S;
+}
+
+// The return reading the registers takeRegistersBelowR20(First) wrote: their
+// values are live across the whole function, so the pass cannot share them.
+std::string returnReadingRegistersBelowR20(unsigned First) {
+  std::string S = "    RET";
+  for (unsigned I = First; I < 20; ++I)
+    S += std::string(I == First ? " " : ", ") + "implicit $r" +
+         std::to_string(I);
+  return S + "\n";
+}
+
 // From test/CodeGen/NeuronISA/sync/register-exhaustion.ll (stop-before
 // output), with N tiles: DVE initializes @tN..@t1 before the loop (the
 // opposite order to the loop's), the loop's ACT reads @ti then DVE rewrites
 // each @ti. Each of the N dependences DVE -> ACT needs a snapshot register;
-// ACT and DVE change alike: one counter. The function takes r3..r19: the
-// pass has r20..r31.
-std::string exhaustionMIR(unsigned N) {
+// ACT and DVE change alike: one counter. The function holds values in
+// r3..r19 to its end (HeldToEnd: the pass has r20..r31), or writes them in
+// the entry and never reads them.
+std::string exhaustionMIR(unsigned N, bool HeldToEnd = true) {
   std::string IR, Pre, Act, Dve;
   for (unsigned I = 1; I <= N; ++I) {
     std::string T = "@t" + std::to_string(I), U = "@u" + std::to_string(I);
@@ -513,26 +533,27 @@ body:             |
 
   bb.1:
     successors: %bb.2
-    liveins: $r1
+    liveins: $r1)MIR" + (HeldToEnd ? liveRegistersBelowR20(3) : "") + R"MIR(
     $r2 = LI 0
 
   bb.2:
     successors: %bb.2, %bb.3
-    liveins: $r1, $r2
-)MIR" + Act +
+    liveins: $r1, $r2)MIR" + (HeldToEnd ? liveRegistersBelowR20(3) : "") +
+         "\n" + Act +
          Dve + R"MIR(    $r2 = ADDI killed $r2, 1
     BLTU $r2, $r1, %bb.2
 
   bb.3:
-    RET
-...
-)MIR";
+  )MIR" + (HeldToEnd ? "  liveins: $r3" + liveRegistersBelowR20(4) + "\n" +
+                               returnReadingRegistersBelowR20(3)
+                         : std::string("    RET\n")) +
+         "...\n";
 }
 
 // A loop in which DMA queue q (0 <= q < NumQueues) issues q + 1 loads into
 // the same tile @g per iteration: every queue's count changes differently,
-// so each needs a counter register of its own. The function takes r4..r19:
-// the pass has r20..r31.
+// so each needs a counter register of its own. The function holds values in
+// r4..r19 to its end: the pass has r20..r31.
 std::string queueCountersMIR(unsigned NumQueues) {
   std::string Body;
   for (unsigned Q = 0; Q < NumQueues; ++Q)
@@ -560,15 +581,14 @@ body:             |
 )MIR" + takeRegistersBelowR20(4) + R"MIR(
   bb.1:
     successors: %bb.1, %bb.2
-    liveins: $r1, $r2, $r3
-)MIR" + Body +
+    liveins: $r1, $r2, $r3)MIR" + liveRegistersBelowR20(4) + "\n" + Body +
          R"MIR(    $r3 = ADDI killed $r3, 1
     BLTU $r3, $r1, %bb.1
 
   bb.2:
-    RET
-...
-)MIR";
+    liveins: $r4)MIR" + liveRegistersBelowR20(5) + "\n" +
+         returnReadingRegistersBelowR20(4) +
+         "...\n";
 }
 
 //===----------------------------------------------------------------------===//
@@ -1214,6 +1234,31 @@ TEST_F(SyncTest, SnapshotRegistersRunOut) {
   }
 }
 
+// Registers the function names but whose values are dead where a counter or
+// snapshot is live serve the pass too (SyncRegisterPool's named registers,
+// PreciseSync::programOccupancy): the 14 dependences that fall back when
+// r3..r19 hold values to the end all get a register when those values are
+// never read.
+TEST_F(SyncTest, DeadProgramRegistersHoldSnapshots) {
+  MachineFunction *MF = parse(exhaustionMIR(14, /*HeldToEnd=*/false), "exhaust");
+  ASSERT_TRUE(MF);
+  EngineDependences DI;
+  DI.analyze(*MF);
+  SyncReport R;
+  ASSERT_TRUE(runPrecise(*MF, DI, loops(*MF), R));
+  EXPECT_TRUE(R.Fallbacks.empty());
+  EXPECT_EQ(R.CounterRegs, 1u);
+  EXPECT_EQ(R.SnapshotRegs, 14u);
+  EXPECT_EQ(R.Total.WaitsDynamic, 28u);
+  // r20..r31 hold the counter and 11 snapshots; the other 3 live in
+  // registers below r20, which the entry also writes with values the
+  // function never reads: only the pass's waits read them.
+  unsigned Below20 = 0;
+  for (unsigned I = 3; I < 20; ++I)
+    Below20 += reads(*MF, NeuronISA::getGPR(I));
+  EXPECT_EQ(Below20, 3u);
+}
+
 TEST_F(SyncTest, CounterRegistersRunOutFallsBackToBarriers) {
   // 12 queues with distinct counts per iteration: 12 counters fit.
   {
@@ -1283,7 +1328,8 @@ TEST_F(SyncTest, CountersCheckedFirstRejectOnlyWhatDoesNotFit) {
     }
     ASSERT_EQ(R.Fallbacks.size(), 1u);
     EXPECT_NE(R.Fallbacks[0].Why.find("at least 13 agents need a counter "
-                                      "register, more than the 12 free"),
+                                      "register, more than the 12 registers "
+                                      "free at the end of %bb.0"),
               std::string::npos)
         << R.Fallbacks[0].Why;
     EXPECT_EQ(R.CounterRegs, 0u); // rejected before any was assigned

@@ -829,6 +829,7 @@ bool PreciseSync::plan(bool CountersFirst) {
 void PreciseSync::emitPlan() {
   SyncPhaseTimer T("precise-emission", "Precise: emission");
   emit();
+  dropRepeatedConstants();
   SmallVector<unsigned, 32> Used;
   for (AgentId F = 0; F < MaxSyncAgents; ++F)
     if (CounterReg[F] != SyncRegs::zeroReg())

@@ -175,11 +175,10 @@ private:
   /// run before (N_F is not a compile-time constant there).
   std::vector<BitVector> CountVaries;
   /// A snapshot written at a block's end with the value its group's
-  /// threshold has there: li R_G, T, or addi R_G, C_F, T (FromCounter).
+  /// threshold has there: li R_G, T.
   struct RematWrite {
     unsigned Index; // the group (SnapshotRemat) or the block (PendingRemat)
     int64_t T;
-    bool FromCounter;
   };
   /// Per RPO index: snapshots rematerialized at the block's end: see
   /// snapshotRange.
@@ -191,8 +190,6 @@ private:
   BitVector RematCandidate;
   std::optional<int64_t> constantThresholdAtEnd(unsigned Group,
                                                 const MachineBasicBlock &B) const;
-  std::optional<int64_t> counterRelativeThresholdAtEnd(
-      unsigned Group, const MachineBasicBlock &B) const;
   void seededCounterBlocks(AgentId Owner, BitVector &Seeded);
   bool isCounterSeededIn(AgentId F, const MachineBasicBlock &B) const;
   /// The register that holds C_F in block B: r0 where C_F = 0.
@@ -271,8 +268,14 @@ private:
   };
 
   bool allocateRegisters();
+  /// The function's own values in the pool's registers (computed once,
+  /// before anything is emitted).
+  const std::vector<RegisterOccupancy> &programOccupancy();
+  std::vector<RegisterOccupancy> ProgramOccupied;
   void assignCounterOwners();
-  unsigned countersNeededAtLeast();
+  void initRegisterState();
+  void addCounterSeeds(const BitVector &Seeded);
+  std::vector<unsigned> countersLiveOutAtLeast();
   bool countersMayFit();
   bool assignCounters(std::vector<RegisterOccupancy> &Occupied,
                       BitVector &CounterUsed);
@@ -343,6 +346,11 @@ private:
   void keepSnapshotWaitsToEnd(const MachineBasicBlock &B,
                               SnapshotWaitsDone &Done) const;
   void emitEntryInitialization();
+  struct KnownConstants;
+  /// The constants the pass wrote (li R, k), by role: a counter's seed (its
+  /// owner agent F), a snapshot's (MaxSyncAgents + its group).
+  DenseMap<const MachineInstr *, unsigned> ConstantRoles;
+  void dropRepeatedConstants();
 };
 
 } // namespace NeuronISA

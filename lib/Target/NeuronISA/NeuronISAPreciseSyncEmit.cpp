@@ -171,18 +171,16 @@ void PreciseSync::emitBlock(MachineBasicBlock &B,
       });
     }
   }
-  // Snapshots rematerialized where their value is a constant (li R_G, T)
-  // or, with -neuronisa-sync-remat-from-counter, Known (addi R_G, C_F, T),
+  // Snapshots rematerialized where their value is a constant (li R_G, T),
   // before the hoisted waits (a wait hoisted into this block may read one)
   // and the counter updates.
   for (const RematWrite &W : SnapshotRemat[BI])
-    if (llvm::binary_search(SnapshotLiveOut[W.Index], BI))
+    if (llvm::binary_search(SnapshotLiveOut[W.Index], BI)) {
       Gen.emitBookkeeping(B, B.getFirstTerminator(), B.findBranchDebugLoc(),
-                          SnapshotReg[W.Index],
-                          W.FromCounter
-                              ? counterRegIn(Groups[W.Index].Producer, B)
-                              : SyncRegs::zeroReg(),
-                          W.T);
+                          SnapshotReg[W.Index], SyncRegs::zeroReg(), W.T);
+      ConstantRoles[Gen.getConstantWrites().back()] =
+          MaxSyncAgents + W.Index;
+    }
   // Hoisted loop-invariant waits, before the block's counter updates.
   for (const HoistedWait &H : HoistedWaits[BI]) {
     MachineInstr &Consumer = *Sites[H.Consumer].MI;
@@ -195,19 +193,24 @@ void PreciseSync::emitBlock(MachineBasicBlock &B,
   // Counter updates, and seeds where a block enters the blocks where the
   // counter may differ from 0 (before them C_F = 0: li C_F, d).
   auto Term = B.getFirstTerminator();
-  for (AgentId F = 0; F < MaxSyncAgents; ++F)
-    if (CounterOwner[F] == F && writesCounterAt(B, F))
-      Gen.emitBookkeeping(B, Term, B.findBranchDebugLoc(), CounterReg[F],
-                          counterRegIn(F, B), correction(B, F));
+  for (AgentId F = 0; F < MaxSyncAgents; ++F) {
+    if (CounterOwner[F] != F || !writesCounterAt(B, F))
+      continue;
+    unsigned From = counterRegIn(F, B);
+    Gen.emitBookkeeping(B, Term, B.findBranchDebugLoc(), CounterReg[F], From,
+                        correction(B, F));
+    if (From == SyncRegs::zeroReg()) // a seed
+      ConstantRoles[Gen.getConstantWrites().back()] = F;
+  }
   keepSnapshotWaitsToEnd(B, SnapshotWaited);
 }
 
 /// Snapshots read before they are written start at 0 (semaphores start at
-/// 0 by the launch contract). Counters are 0 until their seeds (emitBlock).
-/// Counters are seeded at the entry's end when they are not used inside it
-/// (seededCounterBlocks); snapshots are not read in the entry block (its
-/// thresholds are Known or Empty: it has no predecessor), so their
-/// initialization goes to its end too, after its data-path instructions,
+/// 0 by the launch contract). Counters are 0 until their seeds (emitBlock),
+/// at the ends of the blocks that enter the region where they may differ
+/// from 0 (seededCounterBlocks). Snapshots are not read in the entry block
+/// (its thresholds are Known or Empty: it has no predecessor), so their
+/// initialization goes to its end, after its data-path instructions,
 /// where it does not delay the first ones on every engine. (Before the
 /// rematerializations, hoisted waits and counter updates of the block's
 /// end, which emitBlock adds after it.)
@@ -215,10 +218,6 @@ void PreciseSync::emitEntryInitialization() {
   MachineBasicBlock &Entry = *RPO.front();
   auto I = Entry.begin();
   DebugLoc DL = Entry.findDebugLoc(I);
-  for (AgentId F = 0; F < MaxSyncAgents; ++F)
-    if (CounterReg[F] != SyncRegs::zeroReg() && CounterOwner[F] == F &&
-        CounterSeeded[F].test(0))
-      Gen.emitBookkeeping(Entry, I, DL, CounterReg[F], SyncRegs::zeroReg(), 0);
   if (isEntryBookkeepingAtEnd()) {
     I = Entry.getFirstTerminator();
     DL = Entry.findBranchDebugLoc();
@@ -229,6 +228,7 @@ void PreciseSync::emitEntryInitialization() {
         !llvm::is_contained(Initialized, SnapshotReg[GI])) {
       Gen.emitBookkeeping(Entry, I, DL, SnapshotReg[GI], SyncRegs::zeroReg(),
                           0);
+      ConstantRoles[Gen.getConstantWrites().back()] = MaxSyncAgents + GI;
       Initialized.push_back(SnapshotReg[GI]);
     }
 }
@@ -267,4 +267,118 @@ void PreciseSync::emit() {
     SnapshotWaitedAtEnd[BI] = std::move(SnapshotWaited);
     Emitted.set(BI);
   }
+}
+
+/// The known constant values of some GPRs at one point: bit i of Known says
+/// ri holds Val[i], written by an li of role Role[i] (ConstantRoles, or
+/// NoRole: another li).
+struct PreciseSync::KnownConstants {
+  static constexpr int NoRole = -1;
+  uint32_t Known = 0;
+  int64_t Val[32] = {};
+  int Role[32] = {};
+  bool Visited = false; // not yet reached: the meet's identity
+
+  bool holds(unsigned R, int64_t V, int O) const {
+    return (Known >> R & 1) && Val[R] == V && Role[R] == O;
+  }
+  void meet(const KnownConstants &O) {
+    if (!O.Visited)
+      return;
+    if (!Visited) {
+      *this = O;
+      return;
+    }
+    for (unsigned R = 0; R < 32; ++R)
+      if ((Known >> R & 1) && !O.holds(R, Val[R], Role[R]))
+        Known &= ~(uint32_t(1) << R);
+  }
+  bool operator==(const KnownConstants &O) const {
+    if (Visited != O.Visited || Known != O.Known)
+      return false;
+    for (unsigned R = 0; R < 32; ++R)
+      if ((Known >> R & 1) && !O.holds(R, Val[R], Role[R]))
+        return false;
+    return true;
+  }
+  /// After MI (an li of role R, or NoRole): li sets its register, any
+  /// other write (or clobber) of a GPR forgets it.
+  void step(const MachineInstr &MI, int WriteRole) {
+    for (const MachineOperand &MO : MI.operands()) {
+      if (MO.isRegMask()) {
+        Known = 0;
+        continue;
+      }
+      int R = MO.isReg() && MO.isDef() ? getGPRIndex(MO.getReg()) : -1;
+      if (R > 0)
+        Known &= ~(uint32_t(1) << R);
+    }
+    if (MI.getOpcode() == NeuronISA::LI && MI.getOperand(1).isImm()) {
+      int R = getGPRIndex(MI.getOperand(0).getReg());
+      if (R > 0) {
+        Known |= uint32_t(1) << R;
+        Val[R] = MI.getOperand(1).getImm();
+        Role[R] = WriteRole;
+      }
+    }
+  }
+};
+
+/// Leaves out the pass's `li R, k` (a counter's seed, a snapshot's
+/// rematerialization or initialization) where an li of the same role (the
+/// same counter, the same snapshot group) left k in R on every path to it,
+/// e.g. a counter seeded at the end of a block that enters both a loop's
+/// exit and its preheader, seeded again there: the same value on every
+/// path, one instruction fewer on every engine. A forward dataflow of
+/// constant register values over the final code (the function's own writes
+/// included). Only writes of the same role serve: the translation validator
+/// reads each as that counter's or snapshot's value at that point, and an
+/// li of the same number for another role as something else.
+void PreciseSync::dropRepeatedConstants() {
+  if (ConstantRoles.empty())
+    return;
+  auto RoleOf = [&](const MachineInstr &MI) {
+    auto It = ConstantRoles.find(&MI);
+    return It == ConstantRoles.end() ? KnownConstants::NoRole
+                                     : int(It->second);
+  };
+  std::vector<KnownConstants> Out(RPO.size());
+  auto In = [&](const MachineBasicBlock &B) {
+    KnownConstants S;
+    if (Gen.getRPOIndex(B) == 0) {
+      S.Visited = true; // registers hold arguments or anything at entry
+      return S;
+    }
+    for (const MachineBasicBlock *P : B.predecessors())
+      if (Deps.isReachable(*P))
+        S.meet(Out[Gen.getRPOIndex(*P)]);
+    return S;
+  };
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (MachineBasicBlock *B : RPO) {
+      KnownConstants S = In(*B);
+      for (const MachineInstr &MI : *B)
+        S.step(MI, RoleOf(MI));
+      KnownConstants &O = Out[Gen.getRPOIndex(*B)];
+      if (!(S == O)) {
+        O = S;
+        Changed = true;
+      }
+    }
+  }
+  SmallVector<MachineInstr *, 8> Repeated;
+  for (MachineBasicBlock *B : RPO) {
+    KnownConstants S = In(*B);
+    for (MachineInstr &MI : *B) {
+      int Role = RoleOf(MI);
+      if (Role != KnownConstants::NoRole &&
+          S.holds(getGPRIndex(MI.getOperand(0).getReg()),
+                  MI.getOperand(1).getImm(), Role))
+        Repeated.push_back(&MI); // S is unchanged by it
+      S.step(MI, Role);
+    }
+  }
+  for (MachineInstr *MI : Repeated)
+    Gen.eraseBookkeeping(*MI);
 }

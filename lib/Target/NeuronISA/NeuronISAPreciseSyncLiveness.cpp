@@ -12,20 +12,12 @@
 #include "NeuronISASyncRegisters.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
-#include "llvm/Support/CommandLine.h"
 #include <algorithm>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
 
 #define DEBUG_TYPE "neuronisa-sync"
-
-static cl::opt<bool> RematFromCounter(
-    "neuronisa-sync-remat-from-counter", cl::Hidden, cl::init(false),
-    cl::desc("Also rematerialize a snapshot as addi R_G, C_F, k at the end "
-             "of blocks outside loops where its threshold is Known (an "
-             "experiment: docs/Synchronization.md, 'Peeling the first "
-             "iteration')"));
 
 void PreciseSync::RegisterOccupancy::add(const LiveSpans &R) {
   auto ByBlock = [](const LiveSpan &A, const LiveSpan &B) {
@@ -58,6 +50,139 @@ bool PreciseSync::RegisterOccupancy::covers(unsigned Block, int Pos) const {
   return llvm::any_of(inBlock(Block), [&](const LiveSpan &O) {
     return O.Lo <= Pos && Pos <= O.Hi;
   });
+}
+
+/// Per block number: the GPRs (bit i: ri) live into it, by a backward
+/// liveness over every instruction (kill flags are not trusted), also
+/// counting the block's recorded live-ins.
+static std::vector<uint32_t> programLiveIns(const MachineFunction &MF) {
+  unsigned NB = MF.getNumBlockIDs();
+  std::vector<uint32_t> Exposed(NB, 0), Defined(NB, 0), LiveIn(NB, 0);
+  for (const MachineBasicBlock &MBB : MF) {
+    uint32_t Live = 0, Defs = 0;
+    for (const MachineInstr &MI : llvm::reverse(MBB)) {
+      if (MI.isDebugInstr())
+        continue;
+      for (const MachineOperand &MO : MI.operands())
+        if (MO.isReg() && MO.isDef() && getGPRIndex(MO.getReg()) > 0) {
+          uint32_t Bit = uint32_t(1) << getGPRIndex(MO.getReg());
+          Live &= ~Bit;
+          Defs |= Bit;
+        }
+      for (const MachineOperand &MO : MI.operands())
+        if (MO.isReg() && MO.readsReg() && getGPRIndex(MO.getReg()) > 0)
+          Live |= uint32_t(1) << getGPRIndex(MO.getReg());
+    }
+    for (const MachineBasicBlock::RegisterMaskPair &P : MBB.liveins())
+      if (getGPRIndex(P.PhysReg) > 0)
+        Live |= uint32_t(1) << getGPRIndex(P.PhysReg);
+    Exposed[MBB.getNumber()] = Live;
+    Defined[MBB.getNumber()] = Defs;
+    LiveIn[MBB.getNumber()] = Live;
+  }
+  for (bool Changed = true; Changed;) {
+    Changed = false;
+    for (const MachineBasicBlock &MBB : llvm::reverse(MF)) {
+      uint32_t Out = 0;
+      for (const MachineBasicBlock *S : MBB.successors())
+        Out |= LiveIn[S->getNumber()];
+      unsigned N = MBB.getNumber();
+      uint32_t In = Exposed[N] | (Out & ~Defined[N]);
+      if (In != LiveIn[N]) {
+        LiveIn[N] = In;
+        Changed = true;
+      }
+    }
+  }
+  return LiveIn;
+}
+
+/// Where the function's own values occupy the registers of the pool it
+/// names, as spans in the positions of the pass's values (see
+/// NeuronISAPreciseSyncRegisters.cpp): an instruction lies strictly
+/// between two positions, p + 1/2 with p = 2i before site s_i (after the
+/// waits of s_{i-1}'s snapshot writes, before s_i's waits), p = 2i + 1 for
+/// s_i itself, p = 2m after the last site s_{m-1}, and p = End for the
+/// terminators (after the counter updates). A value written at d + 1/2 and
+/// last read at u + 1/2 meets a pass value live over [Lo, Hi] exactly when
+/// Lo <= u and d + 1 <= Hi: the span [d + 1, u] (Lo > Hi for a value read
+/// where it is written, or never read: it meets only the pass values live
+/// across that gap). Live-in values start at -1/2, live-out ones end at
+/// End + 1/2.
+const std::vector<PreciseSync::RegisterOccupancy> &
+PreciseSync::programOccupancy() {
+  if (!ProgramOccupied.empty() || Pool.size() == 0)
+    return ProgramOccupied;
+  std::vector<RegisterOccupancy> &Occupied = ProgramOccupied;
+  Occupied.resize(Pool.size());
+  const MachineFunction &MF = Gen.getFunction();
+  uint32_t Named = 0; // bit i: ri is a named register of the pool
+  SmallVector<int, 32> PoolIndex(32, -1);
+  for (unsigned X = Pool.numFree(); X < Pool.size(); ++X) {
+    int I = getGPRIndex(Pool.reg(X));
+    Named |= uint32_t(1) << I;
+    PoolIndex[I] = X;
+  }
+  if (!Named)
+    return Occupied;
+  std::vector<uint32_t> LiveIn = programLiveIns(MF);
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  std::vector<LiveSpans> Spans(Pool.size());
+  for (const MachineBasicBlock *B : RPO) {
+    unsigned BI = Gen.getRPOIndex(*B);
+    uint32_t LiveOut = 0;
+    for (const MachineBasicBlock *S : B->successors())
+      LiveOut |= LiveIn[S->getNumber()];
+    // Gap positions p of B's instructions, in order.
+    SmallVector<int, 64> Gap;
+    auto Range = Deps.blockSites(*B);
+    SmallVector<unsigned, 16> BS(Range.begin(), Range.end());
+    unsigned NextSite = 0;
+    auto FirstTerm = B->getFirstTerminator();
+    for (auto I = B->begin(), E = B->end(); I != E; ++I) {
+      if (I == FirstTerm || (!Gap.empty() && Gap.back() == End)) {
+        Gap.push_back(End);
+      } else if (NextSite < BS.size() && Sites[BS[NextSite]].MI == &*I) {
+        Gap.push_back(2 * NextSite + 1);
+        ++NextSite;
+      } else {
+        Gap.push_back(2 * NextSite);
+      }
+    }
+    // Backward: the last read of each register's current value (-2: none).
+    int Hi[32];
+    for (unsigned R = 0; R < 32; ++R)
+      Hi[R] = (Named >> R & 1) && (LiveOut >> R & 1) ? End : -2;
+    unsigned Idx = Gap.size();
+    for (auto I = B->rbegin(), E = B->rend(); I != E; ++I) {
+      int P = Gap[--Idx];
+      if (I->isDebugInstr())
+        continue;
+      for (const MachineOperand &MO : I->operands()) {
+        int R = MO.isReg() && MO.isDef() ? getGPRIndex(MO.getReg()) : -1;
+        if (R <= 0 || !(Named >> R & 1))
+          continue;
+        int Lo = P == End ? End : P + 1;
+        Spans[PoolIndex[R]].push_back({BI, Lo, Hi[R] == -2 ? P : Hi[R]});
+        Hi[R] = -2;
+      }
+      for (const MachineOperand &MO : I->operands()) {
+        int R = MO.isReg() && MO.readsReg() ? getGPRIndex(MO.getReg()) : -1;
+        if (R > 0 && (Named >> R & 1) && Hi[R] == -2)
+          Hi[R] = P;
+      }
+    }
+    for (unsigned R = 1; R < 32; ++R)
+      if (Hi[R] != -2 || (Named & LiveIn[B->getNumber()]) >> R & 1)
+        Spans[PoolIndex[R]].push_back({BI, 0, Hi[R] == -2 ? 0 : Hi[R]});
+  }
+  for (unsigned X = Pool.numFree(); X < Pool.size(); ++X) {
+    llvm::stable_sort(Spans[X], [](const LiveSpan &A, const LiveSpan &C) {
+      return A.Block < C.Block;
+    });
+    Occupied[X].add(Spans[X]);
+  }
+  return Occupied;
 }
 
 void PreciseSync::BlockLiveness::init(ArrayRef<MachineBasicBlock *> RPO,
@@ -196,29 +321,6 @@ PreciseSync::constantThresholdAtEnd(unsigned GI,
   return std::nullopt;
 }
 
-/// Group GI's threshold at the end of B relative to its agent's counter,
-/// T = C_F + k, where the group's value at B's entry is Known(k) (B has no
-/// site of the group) and the counter's register holds C_F at B's end (it
-/// is live out of B). Only with -neuronisa-sync-remat-from-counter.
-std::optional<int64_t>
-PreciseSync::counterRelativeThresholdAtEnd(unsigned GI,
-                                           const MachineBasicBlock &B) const {
-  if (!RematFromCounter || GI >= Deps.groups().size())
-    return std::nullopt;
-  AgentId Owner = CounterOwner[Groups[GI].Producer];
-  const BitVector &Live = CounterLiveOut[Owner];
-  if (CounterReg[Owner] == SyncRegs::zeroReg() || Live.empty() ||
-      !Live.test(Gen.getRPOIndex(B)))
-    return std::nullopt;
-  const ThresholdState *In = Thresholds->incoming(B);
-  if (!In)
-    return std::nullopt;
-  ThresholdState::GroupThreshold V = In->get(GI);
-  if (V.K == ThresholdState::Kind::Known)
-    return V.Off;
-  return std::nullopt;
-}
-
 /// Group GI's snapshot register: read by the waits of its Unknown consumers
 /// (which precede every producer of the group in their block, else their
 /// threshold would be Known), written after the last producer of the group
@@ -261,11 +363,7 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
     const MachineBasicBlock &B = *RPO[I];
     if (std::optional<int64_t> T = constantThresholdAtEnd(GI, B)) {
       Liveness.addDef(I, End);
-      Remat.push_back({I, *T, false});
-    } else if (std::optional<int64_t> K =
-                   counterRelativeThresholdAtEnd(GI, B)) {
-      Liveness.addDef(I, End);
-      Remat.push_back({I, *K, true});
+      Remat.push_back({I, *T});
     }
   }
   for (unsigned C : G.Consumers)

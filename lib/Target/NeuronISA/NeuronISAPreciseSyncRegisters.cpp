@@ -1,13 +1,15 @@
 //===-- NeuronISAPreciseSyncRegisters.cpp - Registers of precise sync -----===//
 //
-// Step 3 of the precise algorithm: the registers the function leaves free
-// (SyncRegisterPool).
+// Step 3 of the precise algorithm: the registers of SyncRegisterPool, where
+// the function's own values are dead (programOccupancy).
 //  - Counters first: agents whose counters change alike at every block end
-//    share one register; more distinct counters than free registers make the
-//    whole function fall back to the barrier algorithm.
+//    share one register, and so do counters whose live ranges do not meet;
+//    a counter that no register holds makes the whole function fall back to
+//    the barrier algorithm.
 //  - Snapshots by priority (their waits weighted by 8^loop depth), in the
-//    pool's snapshot order (r31 down, then below r20), sharing a register (also a counter's, after its last
-//    read) when their live ranges do not meet; groups whose last producer
+//    pool's snapshot order (r31 down, then below r20, then the registers
+//    the function names), sharing a register (also a counter's, after its
+//    last read) when their live ranges do not meet; groups whose last producer
 //    sites lie in the same blocks, at the same distance in every one, share
 //    one snapshot (waited on with an offset). A group left without a
 //    register waits for an upper bound of its threshold instead (sound, not
@@ -42,11 +44,6 @@ using namespace llvm::NeuronISA;
 
 STATISTIC(NumSnapshotRegs, "Snapshot registers used");
 STATISTIC(NumCounterRegs, "Counter registers used");
-
-static cl::opt<bool> LazyCounters(
-    "neuronisa-sync-lazy-counters", cl::Hidden, cl::init(false),
-    cl::desc("Seed each counter where its agent's count stops being a "
-             "compile-time constant instead of at the entry"));
 
 static cl::opt<bool> OffsetSnapshots(
     "neuronisa-sync-offset-snapshots", cl::Hidden, cl::init(true),
@@ -107,17 +104,8 @@ void PreciseSync::seededCounterBlocks(AgentId Owner, BitVector &Seeded) {
         Seed(S);
   Propagate();
   CountVaries[Owner] = Seeded;
-  if (!LazyCounters) {
-    // Seeded at the entry: live from there. No correction runs before the
-    // entry block (it has no predecessor), so inside it C_F = 0: its reads
-    // use r0, and the seed (li C_F, d) goes at its end, after its data-path
-    // instructions (emitBlock), not before the first one on every engine.
-    bool EntryVaries = Seeded.test(0);
-    Seeded.set();
-    if (isEntryBookkeepingAtEnd() && !EntryVaries)
-      Seeded.reset(0);
-    return;
-  }
+  // A seed inside a loop that the seeded block is not in would run on every
+  // iteration: that loop is seeded too, and the seed moves to its entries.
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (unsigned I = 0; I < RPO.size(); ++I) {
@@ -191,13 +179,7 @@ PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
     for (unsigned P : Last)
       Use(P, 2 * SitePos[P] + 2);
   }
-  // The seeds.
-  for (unsigned I = 0; I < RPO.size(); ++I)
-    if (!Seeded.test(I) &&
-        llvm::any_of(RPO[I]->successors(), [&](const MachineBasicBlock *S) {
-          return Deps.isReachable(*S) && Seeded.test(Gen.getRPOIndex(*S));
-        }))
-      Liveness.addDef(I, End);
+  addCounterSeeds(Seeded);
   Liveness.solve(/*DefsKill=*/true);
   BitVector &LiveOut = CounterLiveOut[Owner];
   LiveOut.resize(RPO.size());
@@ -217,9 +199,6 @@ PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
       R.push_back({I, 0, Liveness.getLastUse(I)});
     }
   }
-  // Seeded at the entry (without lazy seeding): initialized there.
-  if (!R.empty() && Seeded.test(0) && R.front().Block != 0)
-    R.insert(R.begin(), LiveSpan{0, 0, 0});
   return R;
 }
 
@@ -346,43 +325,85 @@ void PreciseSync::assignCounterOwners() {
   }
 }
 
-/// A lower bound of the counters assignCounters places, from the waits as
-/// computeThresholds leaves them. No later step drops a counter-relative
-/// wait (they drop snapshot waits, or replace a consumer's waits on an
-/// agent by one counter-relative wait), and counterRange counts one as a
-/// read wherever the counter is seeded: in every block but the entry when
-/// counters are seeded at the entry (not lazily). Such counters are all
-/// live at the entry's end (their seed, or position 0 when the entry is
-/// seeded too), so each non-empty one takes a register of its own.
-/// Returns 0 with lazy seeding (ranges may then not meet).
-unsigned PreciseSync::countersNeededAtLeast() {
-  if (LazyCounters)
-    return 0;
-  assignCounterOwners();
-  bool Read[MaxSyncAgents] = {};
-  ArrayRef<SyncSite> Sites = Deps.sites();
-  for (unsigned C = 0; C < Waits.size(); ++C) {
-    if (Gen.getRPOIndex(*Sites[C].MBB) == 0)
-      continue; // the entry may not be seeded
-    for (const WaitRequest &R : Waits[C])
-      if (!R.Snapshot && OwnsCounter[CounterOwner[R.F]])
-        Read[CounterOwner[R.F]] = true;
-  }
-  return llvm::count(Read, true);
+/// The seeds of Owner's counter (li C_F, d): at the end of each block
+/// outside Seeded that enters it.
+void PreciseSync::addCounterSeeds(const BitVector &Seeded) {
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    if (!Seeded.test(I) &&
+        llvm::any_of(RPO[I]->successors(), [&](const MachineBasicBlock *S) {
+          return Deps.isReachable(*S) && Seeded.test(Gen.getRPOIndex(*S));
+        }))
+      Liveness.addDef(I, End);
 }
 
-/// False, with the fallback noted, where countersNeededAtLeast exceeds the
-/// free registers: assignCounters would not fit them either.
+/// Per RPO index, a lower bound of the counters assignCounters finds live
+/// out of the block, from the waits as computeThresholds leaves them. No
+/// later step drops a counter-relative wait (they drop snapshot waits, or
+/// replace a consumer's waits on an agent by one counter-relative wait), and
+/// the seeds do not depend on the waits: the range counterRange gives a
+/// counter contains the one its counter-relative reads alone give. Counters
+/// live out of one block each take a register of their own there.
+std::vector<unsigned> PreciseSync::countersLiveOutAtLeast() {
+  assignCounterOwners();
+  std::vector<unsigned> Count(RPO.size(), 0);
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  SmallVector<unsigned, 32> Blocks;
+  for (AgentId Owner = 0; Owner < MaxSyncAgents; ++Owner) {
+    if (!OwnsCounter[Owner])
+      continue;
+    BitVector &Seeded = CounterSeeded[Owner];
+    seededCounterBlocks(Owner, Seeded);
+    Liveness.clear();
+    bool Read = false;
+    for (unsigned C = 0; C < Waits.size(); ++C) {
+      unsigned B = Gen.getRPOIndex(*Sites[C].MBB);
+      if (!Seeded.test(B))
+        continue; // the wait reads r0 there
+      for (const WaitRequest &R : Waits[C])
+        if (!R.Snapshot && CounterOwner[R.F] == Owner) {
+          Liveness.addUse(B, 2 * SitePos[C] + 1);
+          Read = true;
+        }
+    }
+    if (!Read)
+      continue;
+    addCounterSeeds(Seeded);
+    Liveness.solve(/*DefsKill=*/true);
+    Liveness.getLiveOutBlocks(Blocks);
+    for (unsigned I : Blocks)
+      ++Count[I];
+  }
+  return Count;
+}
+
+/// False, with the fallback noted, where countersLiveOutAtLeast exceeds the
+/// registers free at some block's end: assignCounters would not fit them
+/// either.
 bool PreciseSync::countersMayFit() {
-  unsigned Needed = countersNeededAtLeast();
-  if (Needed <= Pool.size())
-    return true;
-  Gen.noteFallback(&Gen.getFunction().front(),
-                   "at least " + std::to_string(Needed) +
-                       " agents need a counter register, more than the " +
-                       std::to_string(Pool.size()) +
-                       " free registers: using the barrier algorithm");
-  return false;
+  initRegisterState();
+  std::vector<unsigned> Needed = countersLiveOutAtLeast();
+  const std::vector<RegisterOccupancy> &Program = programOccupancy();
+  for (unsigned I = 0; I < RPO.size(); ++I) {
+    if (Needed[I] <= Pool.numFree())
+      continue;
+    unsigned Free = Pool.size();
+    for (const RegisterOccupancy &O : Program)
+      Free -= O.covers(I, End);
+    if (Needed[I] <= Free)
+      continue;
+    Gen.noteFallback(
+        &Gen.getFunction().front(),
+        "at least " + std::to_string(Needed[I]) +
+            " agents need a counter register, more than the " +
+            std::to_string(Free) +
+            (Pool.numFree() == Pool.size()
+                 ? std::string(" free registers")
+                 : " registers free at the end of %bb." +
+                       std::to_string(RPO[I]->getNumber())) +
+            ": using the barrier algorithm");
+    return false;
+  }
+  return true;
 }
 
 /// Agents whose counts change identically at every block end hold equal
@@ -420,8 +441,12 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
                          " agents need a counter register, " +
                          std::to_string(NumUnplaced) +
                          " of them do not fit in the " +
-                         std::to_string(Pool.size()) +
-                         " free registers: using the barrier algorithm");
+                         (Pool.numFree() == Pool.size()
+                              ? std::to_string(Pool.size()) + " free registers"
+                              : "registers free where they are live (" +
+                                    std::to_string(Pool.numFree()) +
+                                    " unused by the function)") +
+                         ": using the barrier algorithm");
     return false;
   }
   Gen.getReport().CounterRegs = CounterUsed.count();
@@ -717,7 +742,7 @@ bool PreciseSync::assignSnapshots(
     }
     SnapshotReg[GI] = Pool.reg(Reg);
     for (const RematWrite &W : PendingRemat)
-      SnapshotRemat[W.Index].push_back({GI, W.T, W.FromCounter});
+      SnapshotRemat[W.Index].push_back({GI, W.T});
     if (!CounterUsed.test(Reg))
       SnapshotUsed.set(Reg);
   }
@@ -727,7 +752,9 @@ bool PreciseSync::assignSnapshots(
   return !Fallen.empty();
 }
 
-bool PreciseSync::allocateRegisters() {
+/// Site positions, the liveness solver and the per-agent counter tables,
+/// for countersMayFit and allocateRegisters.
+void PreciseSync::initRegisterState() {
   SitePos.assign(Deps.sites().size(), 0);
   for (MachineBasicBlock *B : RPO) {
     unsigned I = 0;
@@ -735,6 +762,13 @@ bool PreciseSync::allocateRegisters() {
       SitePos[S] = I++;
   }
   Liveness.init(RPO, Gen);
+  CounterLiveOut.assign(MaxSyncAgents, BitVector());
+  CounterSeeded.assign(MaxSyncAgents, BitVector());
+  CountVaries.assign(MaxSyncAgents, BitVector());
+}
+
+bool PreciseSync::allocateRegisters() {
+  initRegisterState();
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   RematCandidate.clear();
   RematCandidate.resize(RPO.size());
@@ -743,13 +777,11 @@ bool PreciseSync::allocateRegisters() {
       RematCandidate.set(I);
   shareSnapshots();
   SnapshotLiveOut.assign(Groups.size(), {});
-  CounterLiveOut.assign(MaxSyncAgents, BitVector());
-  CounterSeeded.assign(MaxSyncAgents, BitVector());
-  CountVaries.assign(MaxSyncAgents, BitVector());
   SnapshotRemat.assign(RPO.size(), {});
 
-  // Live ranges per free register (index I: Pool.reg(I)).
-  std::vector<RegisterOccupancy> Occupied(Pool.size());
+  // Live ranges per register of the pool (index I: Pool.reg(I)), starting
+  // with the function's own values in the registers it names.
+  std::vector<RegisterOccupancy> Occupied = programOccupancy();
   BitVector CounterUsed;
   if (!assignCounters(Occupied, CounterUsed))
     return false;

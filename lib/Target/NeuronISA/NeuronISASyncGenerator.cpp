@@ -400,11 +400,22 @@ void SyncGenerator::emitBookkeeping(MachineBasicBlock &MBB,
                                     const DebugLoc &DL, unsigned Dst,
                                     unsigned Src, int64_t Imm) {
   if (Src == SyncRegs::zeroReg())
-    BuildMI(MBB, I, DL, TII.get(NeuronISA::LI), Dst).addImm(Imm);
+    ConstantWrites.push_back(
+        BuildMI(MBB, I, DL, TII.get(NeuronISA::LI), Dst).addImm(Imm));
   else
     BuildMI(MBB, I, DL, TII.get(NeuronISA::ADDI), Dst).addReg(Src).addImm(Imm);
   note(&MBB, &SyncReport::Counts::Bookkeeping);
   ++NumBookkeeping;
+}
+
+void SyncGenerator::eraseBookkeeping(MachineInstr &MI) {
+  const MachineBasicBlock *MBB = MI.getParent();
+  --Report.Total.Bookkeeping;
+  if (const MachineLoop *L = MLI.getLoopFor(MBB))
+    --Report.PerLoop[L].Bookkeeping;
+  --NumBookkeeping;
+  llvm::erase(ConstantWrites, &MI);
+  MI.eraseFromParent();
 }
 
 void SyncGenerator::emitPadIncrement(MachineBasicBlock &MBB, AgentId F) {

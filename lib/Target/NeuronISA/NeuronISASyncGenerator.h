@@ -161,6 +161,13 @@ public:
   void emitBookkeeping(MachineBasicBlock &MBB, MachineBasicBlock::iterator I,
                        const DebugLoc &DL, unsigned Dst, unsigned Src,
                        int64_t Imm);
+  /// The li instructions emitBookkeeping has inserted (some may have been
+  /// erased since: see eraseBookkeeping).
+  ArrayRef<MachineInstr *> getConstantWrites() const {
+    return ConstantWrites;
+  }
+  /// Erases MI, a bookkeeping instruction, and its count.
+  void eraseBookkeeping(MachineInstr &MI);
   /// F.inc S_F before MBB's terminators (F a stream; barrier padding).
   void emitPadIncrement(MachineBasicBlock &MBB, AgentId F);
   /// A BARRIER at the start of MBB.
@@ -173,6 +180,7 @@ public:
 private:
   MachineFunction &MF;
   const EngineDependences &Deps;
+  SmallVector<MachineInstr *, 16> ConstantWrites;
   const MachineLoopInfo &MLI;
   SyncReport &Report;
   const TargetInstrInfo &TII;

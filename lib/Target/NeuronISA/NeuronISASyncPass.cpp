@@ -225,7 +225,7 @@ bool NeuronISASync::run(MachineFunction &MF, bool &CFGChanged) {
                     << Deps.sites().size() << " sites, "
                     << Deps.groups().size() << " dependence groups\n");
   SyncReport Report;
-  Report.FreeRegs = SyncRegisterPool(MF).size();
+  Report.FreeRegs = SyncRegisterPool(MF).numFree();
   bool Precise = Mode == SyncMode::Precise;
   bool Changed = false;
   std::unique_ptr<PrecisePlan> Plan;

@@ -5,6 +5,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/CodeGen/MachineFunction.h"
 #include "llvm/CodeGen/MachineInstr.h"
+#include "llvm/Support/CommandLine.h"
 #include <vector>
 
 using namespace llvm;
@@ -12,12 +13,18 @@ using namespace llvm::NeuronISA;
 
 static constexpr unsigned NumGPRs = 32;
 
+static cl::opt<bool> ProgramRegisters(
+    "neuronisa-sync-program-registers", cl::Hidden, cl::init(true),
+    cl::desc("Let counters and snapshots also take registers the function "
+             "uses, where its values in them are dead (false: only the "
+             "registers no instruction names)"));
+
 SyncRegisterPool::SyncRegisterPool(const MachineFunction &MF) {
   // A register is taken if any instruction names it (defs, uses, implicit
   // operands, inline assembly) or may clobber it (a register mask). Debug
   // values do not count: they do not change what runs.
-  bool Taken[NumGPRs] = {};
-  Taken[0] = true; // r0 reads as zero
+  bool Taken[NumGPRs] = {}, Clobbered[NumGPRs] = {};
+  Taken[0] = Clobbered[0] = true; // r0 reads as zero
   for (const MachineBasicBlock &MBB : MF)
     for (const MachineInstr &MI : MBB) {
       if (MI.isDebugInstr())
@@ -25,7 +32,7 @@ SyncRegisterPool::SyncRegisterPool(const MachineFunction &MF) {
       for (const MachineOperand &MO : MI.operands()) {
         if (MO.isRegMask()) {
           for (unsigned I = 1; I < NumGPRs; ++I)
-            Taken[I] |= MO.clobbersPhysReg(getGPR(I));
+            Clobbered[I] |= MO.clobbersPhysReg(getGPR(I));
           continue;
         }
         if (!MO.isReg() || !MO.getReg().isPhysical())
@@ -35,6 +42,8 @@ SyncRegisterPool::SyncRegisterPool(const MachineFunction &MF) {
           Taken[I] = true;
       }
     }
+  for (unsigned I = 0; I < NumGPRs; ++I)
+    Taken[I] |= Clobbered[I];
   using namespace SyncRegs;
   for (unsigned I = FirstPreferredIndex; I < FirstPreferredIndex + NumPreferred;
        ++I)
@@ -43,6 +52,12 @@ SyncRegisterPool::SyncRegisterPool(const MachineFunction &MF) {
   NumPreferredFree = Regs.size();
   for (unsigned I = FirstPreferredIndex; I-- > 1;)
     if (!Taken[I])
+      Regs.push_back(getGPR(I));
+  NumFree = Regs.size();
+  if (!ProgramRegisters)
+    return;
+  for (unsigned I = NumGPRs; I-- > 1;)
+    if (Taken[I] && !Clobbered[I])
       Regs.push_back(getGPR(I));
 }
 
@@ -56,9 +71,10 @@ void SyncRegisterPool::snapshotOrder(SmallVectorImpl<unsigned> &Order) const {
 
 void NeuronISA::addSyncRegisterLiveIns(MachineFunction &MF,
                                        ArrayRef<unsigned> Regs) {
-  // Backward liveness of the pass's registers only, one bit each: no
-  // instruction of the function names them, so only the pass's own counter
-  // updates, snapshot writes and waits do.
+  // Backward liveness of the pass's registers only, one bit each, over
+  // every instruction: the pass's own counter updates, snapshot writes and
+  // waits, and the function's instructions where it shares a register with
+  // the function's values.
   assert(Regs.size() <= 32 && "one bit per register");
   if (Regs.empty())
     return;

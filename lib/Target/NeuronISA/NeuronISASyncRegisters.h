@@ -1,13 +1,14 @@
 //===-- NeuronISASyncRegisters.h - Registers of the sync passes -*- C++ -*-===//
 //
 // The scalar registers of the synchronization passes. The pass runs after
-// register allocation, so it knows which physical registers a function
-// touches: it takes the ones the function never reads or writes
-// (SyncRegisterPool). Nothing is reserved for it: register allocation may
-// use r1..r31 (in that order, so r20..r31 stay free unless the function
-// needs more than 19 registers). All 256 semaphores belong to the passes in
-// the precise and barrier modes. This header names their roles;
-// docs/Synchronization.md explains them.
+// register allocation, so it knows where the function's own values live: it
+// takes the registers no instruction names, then those whose values are
+// dead where its own are live (SyncRegisterPool, and
+// PreciseSync::programOccupancy). Nothing is reserved for it: register
+// allocation may use r1..r31 (in that order, so r20..r31 stay free unless
+// the function needs more than 19 registers). All 256 semaphores belong to
+// the passes in the precise and barrier modes. This header names their
+// roles; docs/Synchronization.md explains them.
 //
 // Roles, assigned per function by the precise pass (NeuronISAPreciseSync):
 //  - counter C_F, one per producing agent F whose count needs a register:
@@ -24,7 +25,8 @@
 //      registers below r20), including a counter's register after the
 //      counter's last read; values whose live ranges (intervals inside
 //      blocks) do not meet share a register.
-// Counters are set at function entry (li r, 0); a snapshot only if read
+// A counter is set (li r, d) at the end of the blocks that enter the region
+// where it may differ from 0; a snapshot is set at the entry only if read
 // before written.
 // The barrier pass uses no registers.
 //
@@ -59,27 +61,35 @@ inline unsigned zeroReg() { return getGPR(0); }
 
 } // namespace SyncRegs
 
-/// The scalar registers one function leaves to the synchronization pass:
-/// every GPR but r0 that no instruction of the function reads, writes or
-/// clobbers (an argument register whose argument is never used included).
-/// Order: the free ones of r20..r31 ascending, then the free ones of r19..r1
-/// descending (the allocator hands out r1 upward, so the registers least
-/// likely taken come first).
+/// The scalar registers the synchronization pass may use in one function:
+/// every GPR but r0 that no register mask clobbers. The free ones (no
+/// instruction reads, writes or clobbers them, an argument register whose
+/// argument is never used included) come first: the free ones of r20..r31
+/// ascending, then the free ones of r19..r1 descending (the allocator hands
+/// out r1 upward, so the registers least likely taken come first). Then,
+/// unless -neuronisa-sync-program-registers=false, the registers the
+/// function names, r31 down: a counter or snapshot may take one where the
+/// function's own values are dead (PreciseSync::programOccupancy).
 class SyncRegisterPool {
 public:
   explicit SyncRegisterPool(const MachineFunction &MF);
 
   unsigned size() const { return Regs.size(); }
+  /// The registers no instruction of the function names: Regs[0, numFree()).
+  unsigned numFree() const { return NumFree; }
+  /// Does the function read or write the I-th register somewhere?
+  bool isNamed(unsigned I) const { return I >= NumFree; }
   /// The I-th register, 0 <= I < size().
   unsigned reg(unsigned I) const { return Regs[I]; }
   /// Indices in the order snapshots search them: the preferred block from
   /// its top down (r31, r30, ...; counters take it from the bottom), then
-  /// the registers below r20.
+  /// the free registers below r20, then the named ones.
   void snapshotOrder(SmallVectorImpl<unsigned> &Order) const;
 
 private:
   SmallVector<unsigned, 32> Regs;
   unsigned NumPreferredFree = 0; // Regs[0..NumPreferredFree) are r20..r31
+  unsigned NumFree = 0;
 };
 
 /// Adds Regs, registers of a SyncRegisterPool that the pass wrote and read,

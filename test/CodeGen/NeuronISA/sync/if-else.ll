@@ -2,9 +2,11 @@
 ; RUN: llc -mtriple=neuronisa -neuronisa-sync=barrier -verify-machineinstrs < %s | FileCheck %s --check-prefix=BARRIER
 ; A producer in one arm of an if/else: after the join, the activation must
 ; wait for the DVE write when the then-arm ran, and for nothing from DVE
-; otherwise. The else-arm corrects the DVE counter (addi r20, r20, -1), so
-; the join's threshold is C_DVE + 1 on both paths: 1 after the then-arm, 0
-; after the else-arm. No snapshot register is needed.
+; otherwise. The else-arm corrects the DVE counter by -1, so the join's
+; threshold is C_DVE + 1 on both paths: 1 after the then-arm, 0 after the
+; else-arm. No snapshot register is needed. The counter is 0 wherever no
+; correction can have run (the arms): each arm seeds it at its end with the
+; value it has there (li r20, 0 and li r20, -1), one instruction per path.
 
 @a = internal addrspace(2) global [128 x [512 x float]] zeroinitializer
 @b = internal addrspace(2) global [128 x [512 x float]] zeroinitializer
@@ -15,11 +17,14 @@ declare void @neuronisa.pool.memset(ptr addrspace(2), float, i32, i32)
 
 define void @if_else(i32 %flag) {
 ; PRECISE-LABEL: if_else:
-; PRECISE:       li r20, 0
+; PRECISE-NOT:   r20
 ; PRECISE:       dve.ts.mul [r0+0x0], [r0+0x0], 2.0, 128, 512, [[DVE:s[0-9]+]]
+; PRECISE-NEXT:  li r20, 0
+; PRECISE-NEXT:  b
 ; PRECISE:       pool.memset [r0+0x800], 0.0, 128, 512, snone
-; PRECISE-NEXT:  addi r20, r20, -1
-; PRECISE:       act.waitr [[DVE]], r20, 1
+; PRECISE-NEXT:  li r20, -1
+; PRECISE-NEXT: .LBB0_3:
+; PRECISE-NEXT:  act.waitr [[DVE]], r20, 1
 ; PRECISE-NEXT:  act.exp [r0+0x1000], [r0+0x0], 128, 512, 1.0, 0.0, snone
 ; PRECISE-NOT:   barrier
 ; BARRIER-LABEL: if_else:

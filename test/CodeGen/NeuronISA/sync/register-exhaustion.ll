@@ -36,14 +36,18 @@
 ; REMARK-NOT: remark
 ; Every snapshot is written before the loop reads it: no initialization.
 ; CHECK-LABEL: exhaust:
-; In the entry block the DVE count is a constant (li), and the counter is
-; set at its end.
+; In the entry block the DVE count is a constant (li); the counter is set
+; in the preheader, where the loop that changes it is entered (nothing after
+; the loop reads it).
 ; CHECK-NOT: li r{{[0-9]+}}, 0
 ; CHECK: li r3, 5
 ; CHECK: li r19, 21
 ; CHECK-NEXT: dve.memset
 ; CHECK-NEXT: li r21, 22
 ; CHECK: li r31, 32
+; CHECK-NEXT: beq
+; CHECK: # %loop.preheader
+; CHECK-NEXT: li r2, 0
 ; CHECK-NEXT: li r20, 0
 ; CHECK: # %loop
 ; The first 28 exps wait on their snapshots, r31 down to r3.
@@ -255,9 +259,10 @@ exit:
 ; SPLIT-REMARK-NOT: no free register
 ; SPLIT-LABEL: exhaust:
 ; SPLIT: dve.memset {{.*}}, [[ENTRY:s[0-9]+]]
-; SPLIT: li r20, 0
+; SPLIT-NOT: li r20
 ; SPLIT: # %loop.preheader
 ; SPLIT: act.wait [[ENTRY]], 32
+; SPLIT-NEXT: li r20, 0
 ; SPLIT: # %loop
 ; SPLIT-NEXT: # =>This Inner Loop Header
 ; SPLIT-NEXT: act.waitr [[LOOP:s[0-9]+]], r20, -31
