@@ -41,7 +41,7 @@ fi
 [ -z "$baseline" ] || [ -x "$baseline" ] ||
   { echo "error: $baseline is not an executable" >&2; exit 1; }
 
-python3 - "$here/sim-speed.s" "$iters" "$runs" "$sim" "$baseline" "${rev:-$baseline}" <<'PY'
+/usr/bin/python3 - "$here/sim-speed.s" "$iters" "$runs" "$sim" "$baseline" "${rev:-$baseline}" <<'PY'
 import json, os, resource, subprocess, sys
 
 kernel, iters, runs, sim, base, base_name = sys.argv[1:7]

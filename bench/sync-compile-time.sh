@@ -12,5 +12,5 @@ here=$(cd "$(dirname "$0")" && pwd)
 build=${1:-$here/../build}
 opt=${2:--O0}
 shift $(( $# > 2 ? 2 : $# )) || true
-exec python3 "$here/sync-compile-time.py" --build "$build" --opt="$opt" \
+exec /usr/bin/python3 "$here/sync-compile-time.py" --build "$build" --opt="$opt" \
   --llc "${LLC:-/usr/lib/llvm-22/bin/llc}" "$@"
