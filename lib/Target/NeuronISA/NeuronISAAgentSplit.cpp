@@ -32,7 +32,6 @@ EngineDependences::EngineDependences(const EngineDependences &O)
       ConsumerGroupIds(O.ConsumerGroupIds), ProducerBegin(O.ProducerBegin),
       ProducerGroupIds(O.ProducerGroupIds), BlockRange(O.BlockRange),
       Reachable(O.Reachable), SplitHardware(O.SplitHardware),
-      SplitOnlySome(O.SplitOnlySome),
       NumSyncAgents(O.NumSyncAgents) {
   std::copy(std::begin(O.HardwareOf), std::end(O.HardwareOf),
             std::begin(HardwareOf));
@@ -48,7 +47,6 @@ void EngineDependences::resetAgents() {
     PartOf[A] = -1;
   }
   SplitHardware = 0;
-  SplitOnlySome = false;
   NumSyncAgents = NumAgents;
 }
 
@@ -79,27 +77,24 @@ static SmallVector<AgentId, 16> freeAgentIds(ArrayRef<SyncSite> Sites) {
 }
 
 unsigned EngineDependences::splitAgents(uint32_t Agents,
-                                        const MachineLoopInfo *BySite,
-                                        const BitVector *Only) {
+                                        const MachineLoopInfo *BySite) {
   Agents &= ~SplitHardware;
   if (!Agents)
     return 0;
   SmallVector<AgentId, 16> Free = freeAgentIds(Sites);
-  unsigned Made = splitByBlock(Agents, Free, Only);
+  unsigned Made = splitByBlock(Agents, Free);
   if (BySite)
     Made += splitLoopBlocksBySite(Agents, Free, *BySite);
   for (AgentId A = 0; A < MaxSyncAgents; ++A)
     if (FirstBlockOf[A] >= 0)
       NumSyncAgents = std::max(NumSyncAgents, A + 1);
   SplitHardware |= Agents;
-  SplitOnlySome |= Only != nullptr;
   regroup();
   return Made;
 }
 
 unsigned EngineDependences::splitByBlock(uint32_t Agents,
-                                         SmallVectorImpl<AgentId> &Free,
-                                         const BitVector *Only) {
+                                         SmallVectorImpl<AgentId> &Free) {
   // Sites are numbered block by block: one pass gives each split agent's
   // producer blocks in layout order.
   unsigned Made = 0;
@@ -107,28 +102,12 @@ unsigned EngineDependences::splitByBlock(uint32_t Agents,
   AgentId Current[MaxSyncAgents]; // per hardware agent: its current sub-agent
   for (AgentId F = 0; F < NumAgents; ++F)
     Current[F] = F;
-  if (Only) {
-    // F keeps the sites not in Only (a subset of its sites like any other,
-    // in whatever blocks); the first block of those in Only takes a new id.
-    for (AgentId F = 0; F < NumAgents; ++F)
-      if (Agents & (1u << F))
-        Current[F] = MaxSyncAgents;
-  }
   for (unsigned S = 0; S < Sites.size(); ++S) {
     SyncSite &Site = Sites[S];
     AgentId F = Site.Agent;
-    if (!(Agents & (1u << F)) || !isProducer(S) ||
-        (Only && !Only->test(S)))
+    if (!(Agents & (1u << F)) || !isProducer(S))
       continue;
     AgentId &Sub = Current[F];
-    if (Sub == MaxSyncAgents) {
-      if (Free.empty())
-        continue;
-      Sub = Free.pop_back_val();
-      SubAgentBlock[Sub] = Site.MBB;
-      HardwareOf[Sub] = F;
-      ++Made;
-    }
     if (!SubAgentBlock[Sub]) {
       SubAgentBlock[Sub] = Site.MBB; // F's first producer block keeps F
     } else if (SubAgentBlock[Sub] != Site.MBB && !Free.empty()) {

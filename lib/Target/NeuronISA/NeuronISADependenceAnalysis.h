@@ -316,11 +316,8 @@ public:
   /// while ids are left for the whole block: the counts of that block's
   /// sub-agents are then all its executions, one counter. Returns the
   /// number of sub-agents made (0: nothing changed).
-  /// With Only (a set of site ids), only the sites of F in Only are split
-  /// off by block; F keeps the others, in whatever blocks they are.
   unsigned splitAgents(uint32_t Agents,
-                       const MachineLoopInfo *BySite = nullptr,
-                       const BitVector *Only = nullptr);
+                       const MachineLoopInfo *BySite = nullptr);
   /// The hardware unit (an agent id below NumAgents) that completes the
   /// sites of sync agent A.
   AgentId hardwareAgent(AgentId A) const { return HardwareOf[A]; }
@@ -328,8 +325,6 @@ public:
   bool isSubAgent(AgentId A) const {
     return SplitHardware & (1u << HardwareOf[A]);
   }
-  /// Were only some blocks split off (splitAgents with Only)?
-  bool splitOnlySome() const { return SplitOnlySome; }
   /// Sub-agents of a single producer site (splitAgents with BySite).
   unsigned numSiteSubAgents() const {
     return llvm::count_if(PartOf, [](int P) { return P >= 0; });
@@ -358,11 +353,9 @@ private:
   int FirstBlockOf[MaxSyncAgents]; // a sub-agent's first block; -1: none
   int PartOf[MaxSyncAgents]; // a site's sub-agent: its index in the block
   uint32_t SplitHardware = 0; // hardware agents split into sub-agents
-  bool SplitOnlySome = false;
   unsigned NumSyncAgents = NumAgents;
   void resetAgents();
-  unsigned splitByBlock(uint32_t Agents, SmallVectorImpl<AgentId> &Free,
-                        const BitVector *Only);
+  unsigned splitByBlock(uint32_t Agents, SmallVectorImpl<AgentId> &Free);
   unsigned splitLoopBlocksBySite(uint32_t Agents,
                                  SmallVectorImpl<AgentId> &Free,
                                  const MachineLoopInfo &MLI);

@@ -64,14 +64,6 @@ static cl::opt<bool> RematerializeFirst(
 /// (proofs/checker/main.ml), which bounds its cost per site.
 static constexpr int64_t MaxSnapshotOffset = 16;
 
-static cl::opt<bool> PriorityByFallbackCost(
-    "neuronisa-sync-snapshot-priority-by-fallback", cl::Hidden,
-    cl::init(false),
-    cl::desc("Weight a snapshot wait 8 times more when its fallback would "
-             "wait for every earlier instance of its agent (an experiment: "
-             "docs/Synchronization.md, 'registers by what the fallback "
-             "loses')"));
-
 static cl::opt<bool> ExplainSnapshots(
     "neuronisa-sync-explain-snapshots", cl::Hidden,
     cl::desc("Print to stderr, for each dependence group that needs a "
@@ -621,26 +613,11 @@ StringRef PreciseSync::snapshotShape(unsigned GI) const {
 }
 
 /// The groups that need a snapshot, by priority (highest first): dynamic
-/// waits weighted by 8^loop depth (with PriorityByFallbackCost, one more
-/// loop level where the fallback's bound would hold the wait longer).
+/// waits weighted by 8^loop depth.
 SmallVector<std::pair<uint64_t, unsigned>, 8>
 PreciseSync::snapshotPriorities() {
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
   SmallVector<std::pair<uint64_t, unsigned>, 8> Want;
-  // With PriorityByFallbackCost: the bounds the fallback would wait for.
-  SmallVector<unsigned, 32> Snap;
-  std::vector<unsigned> Index(Groups.size(), ~0u);
-  std::vector<AgentId> BoundAgents;
-  std::unique_ptr<SyncDataflow<ThresholdBoundState>> Bounds;
-  if (PriorityByFallbackCost) {
-    for (unsigned GI = 0; GI < Groups.size(); ++GI)
-      if (NeedsSnapshot[GI]) {
-        Index[GI] = Snap.size();
-        Snap.push_back(GI);
-      }
-    if (!Snap.empty())
-      Bounds = solveThresholdBounds(Snap, BoundAgents);
-  }
   for (unsigned GI = 0; GI < Groups.size(); ++GI) {
     if (!NeedsSnapshot[GI])
       continue;
@@ -649,14 +626,6 @@ PreciseSync::snapshotPriorities() {
       for (const WaitRequest &R : Waits[C])
         if (R.Group == GI && R.Snapshot) {
           unsigned Depth = 3 * MLI.getLoopDepth(Deps.sites()[C].MBB);
-          if (Bounds) {
-            ThresholdBoundState::Bound V =
-                Bounds->incoming(*Deps.sites()[C].MBB)->get(Index[GI]);
-            if (V.K != ThresholdBoundState::Kind::Empty &&
-                fallbackThreshold(V, offsetBefore(C, R.F), R) >=
-                    offsetBefore(C, R.F))
-              Depth += 3;
-          }
           W += uint64_t(1) << std::min(Depth, 60u);
         }
     Want.push_back({W, GI});

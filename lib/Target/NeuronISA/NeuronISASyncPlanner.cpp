@@ -34,15 +34,6 @@ static cl::opt<bool> SplitBySiteOpt(
              "become the block's executions: one counter per block), and "
              "keep the better plan"));
 
-static cl::opt<bool> SplitTargetedOpt(
-    "neuronisa-sync-split-targeted", cl::Hidden, cl::init(false),
-    cl::desc("Precise mode: where the splits by block and by site of the "
-             "agents concerned still have waits falling back (or their "
-             "counters do not fit), also try splitting off only the blocks "
-             "of the producers whose waits fell back, and keep the better "
-             "plan (an experiment: docs/Synchronization.md, 'Sub-agents "
-             "by site')"));
-
 static cl::opt<unsigned> SplitPlans(
     "neuronisa-sync-split-plans", cl::Hidden, cl::init(6),
     cl::desc("Precise mode: at most this many plans with split agents per "
@@ -94,9 +85,8 @@ static SmallVector<AgentId, 8> fallenBackAgents(const PrecisePlan &Plan) {
 namespace {
 /// How a plan splits the agents of its mask (EngineDependences::splitAgents).
 enum class SplitKind {
-  Block,   // every producer block of theirs is a sub-agent
-  Site,    // and, in loops, every producer site (where ids are left)
-  Targeted // only the blocks of producers whose waits fell back
+  Block, // every producer block of theirs is a sub-agent
+  Site   // and, in loops, every producer site (where ids are left)
 };
 } // namespace
 
@@ -109,10 +99,9 @@ static void explainSplitPlan(const PrecisePlan &Plan, uint32_t Mask,
     if (Mask & (1u << F))
       errs() << ' ' << agentName(F);
   errs() << " by="
-         << (!Mask                          ? "none"
-             : Kind == SplitKind::Site      ? "site"
-             : Kind == SplitKind::Targeted ? "targeted-block"
-                                            : "block")
+         << (!Mask                     ? "none"
+             : Kind == SplitKind::Site ? "site"
+                                       : "block")
          << " sync-agents=" << Plan.Deps->numSyncAgents()
          << " site-agents=" << Plan.Deps->numSiteSubAgents()
          << " free=" << R.FreeRegs;
@@ -125,29 +114,6 @@ static void explainSplitPlan(const PrecisePlan &Plan, uint32_t Mask,
          << " fallback-waits=" << R.countFallbackWaits() << '\n';
 }
 
-/// Marks in Targets the sites in the blocks of the producers of the groups
-/// whose waits fell back in Plan, of the same hardware unit as the
-/// producer: splitting off these blocks alone may serve those waits with
-/// fewer sub-agents, hence fewer counters, than splitting every block of
-/// the unit. (A fallback names its sync agent and consumers; every group of
-/// that agent with one of those consumers is taken.)
-static void markFallenBackBlocks(const PrecisePlan &Plan, BitVector &Targets) {
-  const EngineDependences &D = *Plan.Deps;
-  for (const SyncReport::Fallback &FB : Plan.Report.Fallbacks) {
-    for (unsigned C : FB.Consumers)
-      for (unsigned GI : D.consumerGroups(C)) {
-        const DependenceGroup &G = D.groups()[GI];
-        if (G.Producer != FB.Agent)
-          continue;
-        AgentId Unit = D.hardwareAgent(G.Producer);
-        for (unsigned P : G.Producers)
-          for (unsigned S : D.blockSites(*D.sites()[P].MBB))
-            if (D.hardwareAgent(D.sites()[S].Agent) == Unit)
-              Targets.set(S);
-      }
-  }
-}
-
 namespace {
 
 /// The search of planPrecise once the plain plan has waits falling back:
@@ -157,9 +123,8 @@ namespace {
 /// instead (most fallen-back waits first), each kept if it leaves fewer
 /// waits falling back. Each split by block that is not perfect is also
 /// tried with the blocks in loops split by site ("Sub-agents by site":
-/// fewer counters), and, with -neuronisa-sync-split-targeted, with only the
-/// blocks of the fallen-back producers split off. At most MaxPlans plans of
-/// each kind beside the plain one.
+/// fewer counters). At most MaxPlans plans of each kind beside the plain
+/// one.
 class PlanSearch {
 public:
   PlanSearch(MachineFunction &MF, const EngineDependences &Deps,
@@ -167,10 +132,7 @@ public:
              const SyncReport::AgentSplit &Info, unsigned MaxPlans)
       : MF(MF), Deps(Deps), MLI(MLI), FreeRegs(Plain->Report.FreeRegs),
         MaxPlans(MaxPlans), Info(Info), Best(std::move(Plain)),
-        BestWaits(Best->Report.countFallbackWaits()), Last(Best.get()),
-        Targets(Deps.sites().size()) {
-    addTargets(*Best);
-  }
+        BestWaits(Best->Report.countFallbackWaits()), Last(Best.get()) {}
 
   /// The best plan found; its report says what was tried.
   std::unique_ptr<PrecisePlan> run();
@@ -185,16 +147,12 @@ private:
   std::unique_ptr<PrecisePlan> Best;
   unsigned BestWaits;
   uint32_t Split = 0, Tried = 0, BestSplit = 0;
-  // Plans of each SplitKind: those by site and targeted only add to the
-  // search by block, each with a budget of its own.
-  unsigned Plans[3] = {};
+  // Plans of each SplitKind: those by site only add to the search by
+  // block, with a budget of their own.
+  unsigned Plans[2] = {};
   std::unique_ptr<PrecisePlan> LastOwned; // the latest plan, if not Best
   const PrecisePlan *Last;
-  // The sites in the blocks of the producers whose waits fell back in some
-  // plan so far, of the same hardware unit (the targeted split).
-  BitVector Targets;
 
-  void addTargets(const PrecisePlan &Plan);
   std::unique_ptr<PrecisePlan> planWith(uint32_t Mask, SplitKind Kind,
                                         unsigned &Made, unsigned MinMade);
   std::unique_ptr<PrecisePlan> planSplit(uint32_t Mask);
@@ -204,15 +162,8 @@ private:
 
 } // namespace
 
-// Only with the targeted split: the walk visits every fallen-back wait's
-// groups, which is most of the function where fallbacks are many.
-void PlanSearch::addTargets(const PrecisePlan &Plan) {
-  if (SplitTargetedOpt)
-    markFallenBackBlocks(Plan, Targets);
-}
-
 // A plan with the agents of Mask split by block (Kind: also the blocks in
-// loops by site; or only the blocks of Targets); null if nothing was
+// loops by site); null if nothing was
 // split (MinMade: no more sub-agents than that) or its counters do not
 // fit.
 std::unique_ptr<PrecisePlan> PlanSearch::planWith(uint32_t Mask,
@@ -221,9 +172,7 @@ std::unique_ptr<PrecisePlan> PlanSearch::planWith(uint32_t Mask,
                                                   unsigned MinMade) {
   ++Plans[unsigned(Kind)];
   auto SplitDeps = std::make_unique<EngineDependences>(Deps);
-  Made = SplitDeps->splitAgents(Mask, Kind == SplitKind::Site ? &MLI : nullptr,
-                                Kind == SplitKind::Targeted ? &Targets
-                                                            : nullptr);
+  Made = SplitDeps->splitAgents(Mask, Kind == SplitKind::Site ? &MLI : nullptr);
   if (Made <= MinMade)
     return nullptr;
   auto Plan = std::make_unique<PrecisePlan>(MF, Deps, std::move(SplitDeps),
@@ -238,9 +187,8 @@ std::unique_ptr<PrecisePlan> PlanSearch::planWith(uint32_t Mask,
 }
 
 // The split by block; where that leaves waits falling back or its
-// counters do not fit, the split by site, then the split of the blocks
-// whose producers fell back only; the one with the fewest fallen-back
-// waits (the earlier on a tie).
+// counters do not fit, the split by site; the one with the fewest
+// fallen-back waits (the earlier on a tie).
 std::unique_ptr<PrecisePlan> PlanSearch::planSplit(uint32_t Mask) {
   unsigned ByBlock = 0, Made = 0;
   auto Plan = planWith(Mask, SplitKind::Block, ByBlock, 0);
@@ -255,10 +203,6 @@ std::unique_ptr<PrecisePlan> PlanSearch::planSplit(uint32_t Mask) {
   };
   if (SplitBySiteOpt && Wanted(SplitKind::Site))
     Better(planWith(Mask, SplitKind::Site, Made, ByBlock));
-  if (SplitTargetedOpt && Wanted(SplitKind::Targeted))
-    Better(planWith(Mask, SplitKind::Targeted, Made, 0));
-  if (Plan)
-    addTargets(*Plan);
   return Plan;
 }
 
@@ -320,7 +264,6 @@ std::unique_ptr<PrecisePlan> PlanSearch::run() {
   Info.Kept = BestSplit != 0;
   Info.SyncAgents = Best->Report.Semaphores;
   Info.SiteAgents = Best->Deps->numSiteSubAgents();
-  Info.OnlySome = Best->Deps->splitOnlySome();
   Best->Report.Split = Info;
   return std::move(Best);
 }

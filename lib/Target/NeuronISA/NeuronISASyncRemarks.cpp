@@ -210,9 +210,6 @@ static void emitSplitRemark(const SyncReport::AgentSplit &S,
       return MachineOptimizationRemark(DEBUG_TYPE, "AgentsSplit", Loc, Entry)
              << "agents " << ore::NV("Agents", Names())
              << " split by producer block"
-             << (S.OnlySome
-                     ? " (the blocks of producers whose waits fell back)"
-                     : "")
              << (S.SiteAgents ? " and, in loops, by producer site" : "")
              << " into sub-agents with semaphores of their own ("
              << ore::NV("SyncAgents", S.SyncAgents) << " semaphores"

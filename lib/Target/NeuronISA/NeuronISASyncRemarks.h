@@ -63,7 +63,6 @@ struct SyncReport {
     SmallVector<AgentId, 4> Split; // hardware agents
     unsigned SyncAgents = 0;       // agents with a semaphore afterwards
     unsigned SiteAgents = 0;       // of them, one producer site's each
-    bool OnlySome = false; // only the blocks whose producers fell back
     unsigned FallbackWaitsBefore = 0, FallbackWaitsAfter = 0;
     bool Kept = false; // the split plan replaced the unsplit one
     /// Not tried: the function has this many sites, more than
