@@ -2,7 +2,8 @@
 //
 // Where the counters and snapshots of the precise algorithm are live, for
 // the register assignment of NeuronISAPreciseSyncRegisters.cpp: the
-// occupancy of one register, block-level liveness, the blocks holding a
+// occupancy of one register, the function's own values in the registers it
+// names (programOccupancy), block-level liveness, the blocks holding a
 // group's last producers, and the live spans of a snapshot. Positions
 // inside a block are described there.
 //
