@@ -53,51 +53,6 @@ bool PreciseSync::RegisterOccupancy::covers(unsigned Block, int Pos) const {
   });
 }
 
-/// Per block number: the GPRs (bit i: ri) live into it, by a backward
-/// liveness over every instruction (kill flags are not trusted), also
-/// counting the block's recorded live-ins.
-static std::vector<uint32_t> programLiveIns(const MachineFunction &MF) {
-  unsigned NB = MF.getNumBlockIDs();
-  std::vector<uint32_t> Exposed(NB, 0), Defined(NB, 0), LiveIn(NB, 0);
-  for (const MachineBasicBlock &MBB : MF) {
-    uint32_t Live = 0, Defs = 0;
-    for (const MachineInstr &MI : llvm::reverse(MBB)) {
-      if (MI.isDebugInstr())
-        continue;
-      for (const MachineOperand &MO : MI.operands())
-        if (MO.isReg() && MO.isDef() && getGPRIndex(MO.getReg()) > 0) {
-          uint32_t Bit = uint32_t(1) << getGPRIndex(MO.getReg());
-          Live &= ~Bit;
-          Defs |= Bit;
-        }
-      for (const MachineOperand &MO : MI.operands())
-        if (MO.isReg() && MO.readsReg() && getGPRIndex(MO.getReg()) > 0)
-          Live |= uint32_t(1) << getGPRIndex(MO.getReg());
-    }
-    for (const MachineBasicBlock::RegisterMaskPair &P : MBB.liveins())
-      if (getGPRIndex(P.PhysReg) > 0)
-        Live |= uint32_t(1) << getGPRIndex(P.PhysReg);
-    Exposed[MBB.getNumber()] = Live;
-    Defined[MBB.getNumber()] = Defs;
-    LiveIn[MBB.getNumber()] = Live;
-  }
-  for (bool Changed = true; Changed;) {
-    Changed = false;
-    for (const MachineBasicBlock &MBB : llvm::reverse(MF)) {
-      uint32_t Out = 0;
-      for (const MachineBasicBlock *S : MBB.successors())
-        Out |= LiveIn[S->getNumber()];
-      unsigned N = MBB.getNumber();
-      uint32_t In = Exposed[N] | (Out & ~Defined[N]);
-      if (In != LiveIn[N]) {
-        LiveIn[N] = In;
-        Changed = true;
-      }
-    }
-  }
-  return LiveIn;
-}
-
 /// Where the function's own values occupy the registers of the pool it
 /// names, as spans in the positions of the pass's values (see
 /// NeuronISAPreciseSyncRegisters.cpp): an instruction lies strictly
@@ -126,7 +81,7 @@ PreciseSync::programOccupancy() {
   }
   if (!Named)
     return Occupied;
-  std::vector<uint32_t> LiveIn = programLiveIns(MF);
+  std::vector<uint32_t> LiveIn = gprLiveIns(MF);
   ArrayRef<SyncSite> Sites = Deps.sites();
   std::vector<LiveSpans> Spans(Pool.size());
   for (const MachineBasicBlock *B : RPO) {

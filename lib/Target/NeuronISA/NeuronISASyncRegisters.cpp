@@ -69,46 +69,38 @@ void SyncRegisterPool::snapshotOrder(SmallVectorImpl<unsigned> &Order) const {
     Order.push_back(I);
 }
 
-void NeuronISA::addSyncRegisterLiveIns(MachineFunction &MF,
-                                       ArrayRef<unsigned> Regs) {
-  // Backward liveness of the pass's registers only, one bit each, over
-  // every instruction: the pass's own counter updates, snapshot writes and
-  // waits, and the function's instructions where it shares a register with
-  // the function's values.
-  assert(Regs.size() <= 32 && "one bit per register");
-  if (Regs.empty())
-    return;
-  // Per physical register number: its bit (looked up for every operand of
-  // the function).
-  std::vector<uint32_t> Bits(*llvm::max_element(Regs) + 1, 0);
-  for (unsigned I = Regs.size(); I-- > 0;) // the first of repeats
-    Bits[Regs[I]] = uint32_t(1) << I;
-  auto BitOf = [&](Register R) -> uint32_t {
-    return R.id() < Bits.size() ? Bits[R.id()] : 0;
-  };
+std::vector<uint32_t> NeuronISA::gprLiveIns(const MachineFunction &MF) {
+  // LiveIn = Exposed | (LiveOut & ~Defined), over every instruction (kill
+  // flags are not trusted), the blocks' recorded live-ins counted as reads.
   unsigned NB = MF.getNumBlockIDs();
-  // LiveIn = Exposed | (LiveOut & ~Defined).
   std::vector<uint32_t> Exposed(NB, 0), Defined(NB, 0), LiveIn(NB, 0);
-  for (MachineBasicBlock &MBB : MF) {
+  auto BitOf = [](Register R) {
+    int I = getGPRIndex(R);
+    return I > 0 ? uint32_t(1) << I : 0;
+  };
+  for (const MachineBasicBlock &MBB : MF) {
     uint32_t Live = 0, Defs = 0;
     for (const MachineInstr &MI : llvm::reverse(MBB)) {
+      if (MI.isDebugInstr())
+        continue;
       for (const MachineOperand &MO : MI.operands())
         if (MO.isReg() && MO.isDef()) {
-          uint32_t B = BitOf(MO.getReg());
-          Live &= ~B;
-          Defs |= B;
+          Live &= ~BitOf(MO.getReg());
+          Defs |= BitOf(MO.getReg());
         }
       for (const MachineOperand &MO : MI.operands())
         if (MO.isReg() && MO.readsReg())
           Live |= BitOf(MO.getReg());
     }
+    for (const MachineBasicBlock::RegisterMaskPair &P : MBB.liveins())
+      Live |= BitOf(P.PhysReg);
     Exposed[MBB.getNumber()] = Live;
     Defined[MBB.getNumber()] = Defs;
     LiveIn[MBB.getNumber()] = Live;
   }
   for (bool Changed = true; Changed;) {
     Changed = false;
-    for (MachineBasicBlock &MBB : llvm::reverse(MF)) {
+    for (const MachineBasicBlock &MBB : llvm::reverse(MF)) {
       uint32_t Out = 0;
       for (const MachineBasicBlock *S : MBB.successors())
         Out |= LiveIn[S->getNumber()];
@@ -120,13 +112,26 @@ void NeuronISA::addSyncRegisterLiveIns(MachineFunction &MF,
       }
     }
   }
+  return LiveIn;
+}
+
+void NeuronISA::addSyncRegisterLiveIns(MachineFunction &MF,
+                                       ArrayRef<unsigned> Regs) {
+  // The pass's registers are read by its own counter updates, snapshot
+  // writes and waits, and, where it shares a register with the function's
+  // values, by the function's instructions: full liveness of the GPRs.
+  if (Regs.empty())
+    return;
+  std::vector<uint32_t> LiveIn = gprLiveIns(MF);
   for (MachineBasicBlock &MBB : MF) {
     uint32_t In = LiveIn[MBB.getNumber()];
-    if (!In)
-      continue;
-    for (unsigned I = 0; I < Regs.size(); ++I)
-      if (In & (uint32_t(1) << I) && !MBB.isLiveIn(Regs[I]))
-        MBB.addLiveIn(Regs[I]);
-    MBB.sortUniqueLiveIns();
+    bool Added = false;
+    for (unsigned Reg : Regs)
+      if (In >> getGPRIndex(Reg) & 1 && !MBB.isLiveIn(Reg)) {
+        MBB.addLiveIn(Reg);
+        Added = true;
+      }
+    if (Added)
+      MBB.sortUniqueLiveIns();
   }
 }

@@ -43,6 +43,8 @@
 #include "MCTargetDesc/NeuronISAMCTargetDesc.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
+#include <cstdint>
+#include <vector>
 
 namespace llvm {
 class MachineFunction;
@@ -91,6 +93,11 @@ private:
   unsigned NumPreferredFree = 0; // Regs[0..NumPreferredFree) are r20..r31
   unsigned NumFree = 0;
 };
+
+/// Per block number: the GPRs live into it (bit i: ri), by a backward
+/// liveness over every instruction (kill flags are not trusted) that also
+/// counts the blocks' recorded live-ins.
+std::vector<uint32_t> gprLiveIns(const MachineFunction &MF);
 
 /// Adds Regs, registers of a SyncRegisterPool that the pass wrote and read,
 /// to the live-in lists of the blocks they are live into (the machine
