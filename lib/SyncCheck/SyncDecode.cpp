@@ -176,8 +176,9 @@ static std::string decodeControl(const CodeInst &CI, const MCInstrDesc &D,
              immOf(MI, 2, Out.Imm)) {
     Out.K = Opc == NeuronISA::SRAI ? DKind::SraI : DKind::SrlI;
     Out.Imm = s32(Out.Imm);
-  } else if (Opc == NeuronISA::ANDI && immOf(MI, 2, Out.Imm)) {
-    Out.K = DKind::AndI;
+  } else if ((Opc == NeuronISA::ANDI || Opc == NeuronISA::XORI) &&
+             immOf(MI, 2, Out.Imm)) {
+    Out.K = Opc == NeuronISA::ANDI ? DKind::AndI : DKind::XorI;
     Out.Imm = s32(Out.Imm);
   } else if (Opc == NeuronISA::SUB) {
     Out.K = DKind::Sub;

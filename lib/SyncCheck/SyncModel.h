@@ -65,6 +65,7 @@ enum class DKind : uint8_t {
   ShlI,  // shli rd, ra, imm
   MulI,  // muli rd, ra, imm
   AndI,  // andi rd, ra, imm
+  XorI,  // xori rd, ra, imm
   SetLess, // slt/sltu rd, ra, rb (Imm: 1 for sltu)
   SraI,  // srai rd, ra, imm
   SrlI,  // srli rd, ra, imm

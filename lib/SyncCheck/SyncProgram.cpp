@@ -97,6 +97,7 @@ static std::string instJSON(const Decoded &D, int SiteId) {
   case DKind::ShlI:
   case DKind::MulI:
   case DKind::AndI:
+  case DKind::XorI:
   case DKind::SetLess:
   case DKind::SraI:
   case DKind::SrlI:

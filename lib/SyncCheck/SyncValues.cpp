@@ -333,6 +333,28 @@ static AVal andImm(const AVal &V, int64_t M) {
   return AVal::integer(countr_zero(Free), Known, R);
 }
 
+/// V ^ M. Each known value is flipped where M is set; an integer's bits
+/// below its known modulus are its residue's, flipped the same way (a slot
+/// index `(i ^ 3) & 3` of an odd i is 0 or 2). `xori x, -1` (~x = -x - 1)
+/// keeps the range, reversed; other masks lose it.
+static AVal xorImm(const AVal &V, int64_t M) {
+  if (V.K == AVal::Bot)
+    return V;
+  if (!V.isInt())
+    return AVal::top();
+  if (V.K == AVal::Consts) {
+    AVal R;
+    for (int64_t A : V.Vals)
+      R = join(R, AVal::constant(wrap32(uint32_t(A) ^ uint32_t(M))));
+    return R;
+  }
+  unsigned Bits = V.modBits();
+  uint32_t KnownBits = Bits >= 32 ? ~0u : (1u << Bits) - 1;
+  uint32_t Res = (uint32_t(V.residue()) ^ uint32_t(M)) & KnownBits;
+  Range R = M == -1 ? Range{-V.R.Hi - 1, -V.R.Lo - 1} : FullInt;
+  return AVal::integer(Bits, Res, R);
+}
+
 /// sel rd, rc, ra, rb where rc holds ra < rb (the minimum) or rb < ra (the
 /// maximum): the join of ra and rb, within the range of the one chosen.
 static AVal select(const Decoded &D, const RegState &S) {
@@ -367,6 +389,7 @@ bool NeuronISA::writesRegister(const Decoded &D, unsigned Reg) {
   case DKind::ShlI:
   case DKind::MulI:
   case DKind::AndI:
+  case DKind::XorI:
   case DKind::SetLess:
   case DKind::SraI:
   case DKind::SrlI:
@@ -389,6 +412,8 @@ static AVal valueOf(const Decoded &D, const RegState &S) {
     return multiply(S[D.Ra], D.Imm);
   case DKind::AndI:
     return andImm(S[D.Ra], D.Imm);
+  case DKind::XorI:
+    return xorImm(S[D.Ra], D.Imm);
   case DKind::SraI:
   case DKind::SrlI:
     return shiftRight(S[D.Ra], D.Imm, D.K == DKind::SraI);

@@ -60,8 +60,9 @@ let sites_by_agent tbl =
    proofs/README.md). [snapshot_sets]: for a register r that some engine
    waits on for agent F's semaphore, the sites of F after which an addi (a
    snapshot of a counter) writes r in the same block, the latest of F
-   before each write. [block_sets]: the sites of F in one block (the pass
-   keeps counters and snapshots per producer block). Both as (F, sites). *)
+   before each write, as ((r, F), sites). [block_sets]: the sites of F in
+   one block (the pass keeps counters and snapshots per producer block), as
+   (F, sites). *)
 let snapshot_sets code sagent is_site sem_agent =
   let waited = Hashtbl.create 16 in (* r -> the agents waited for on it *)
   Hashtbl.iter (fun _ insts -> List.iter (function
@@ -81,7 +82,52 @@ let snapshot_sets code sagent is_site sem_agent =
                   | Some s -> Hashtbl.add sets (r, f) s | None -> ())
                 (Hashtbl.find_all waited r)
           | _ -> ()) insts) code;
-  sites_by_agent sets
+  let keys = List.sort_uniq compare (Hashtbl.fold (fun k _ acc -> k :: acc) sets []) in
+  List.map (fun k -> (k, List.sort_uniq compare (Hashtbl.find_all sets k))) keys
+
+(* The registers live right after each site: those whose value there may
+   be read (by a wait or an addi) before it is written. *)
+let live_after_sites code succ =
+  let reads = function IWait (_, _, r, _) -> [ r ] | IAdd (_, s, _) -> [ s ] | _ -> [] in
+  let writes = function ISet (r, _) | IAdd (r, _, _) | IDef r -> [ r ] | _ -> [] in
+  let module S = Set.Make (Int) in
+  let step live i =
+    List.fold_left (fun l r -> S.add r l)
+      (List.fold_left (fun l r -> S.remove r l) live (writes i)) (reads i) in
+  let live_in = Hashtbl.create 16 in
+  let live_out b = List.fold_left (fun l s -> match Hashtbl.find_opt live_in s with
+      | Some x -> S.union l x | None -> l) S.empty (try Hashtbl.find succ b with Not_found -> []) in
+  let changed = ref true in
+  while !changed do
+    changed := false;
+    Hashtbl.iter (fun b insts ->
+        let l = List.fold_left step (live_out b) (List.rev insts) in
+        match Hashtbl.find_opt live_in b with
+        | Some old when S.equal old l -> ()
+        | _ -> Hashtbl.replace live_in b l; changed := true) code
+  done;
+  let after = Hashtbl.create 64 in
+  Hashtbl.iter (fun b insts ->
+      ignore (List.fold_left (fun l i ->
+          (match i with ISite s -> Hashtbl.replace after s (S.elements l) | _ -> ());
+          step l i) (live_out b) (List.rev insts))) code;
+  after
+
+(* A snapshot register's value is dead after a site of its agent when every
+   path from there writes the register again before reading it: the pass
+   writes no snapshot there (nothing reads it), so the sets above miss the
+   site, yet where the register is read it holds the count after the
+   latest site of the set together with such sites. For each register set
+   ((r, F), W), that larger set, if larger. *)
+let dead_extended_sets by_reg code succ sagent is_site nsites =
+  let after = live_after_sites code succ in
+  List.filter_map (fun ((r, f), w) ->
+      let extra = List.filter (fun s ->
+          is_site s && sagent.(s) = f && not (List.mem s w) &&
+          match Hashtbl.find_opt after s with
+          | Some live -> not (List.mem r live)
+          | None -> false) (List.init nsites (fun s -> s)) in
+      if extra = [] then None else Some (f, List.sort_uniq compare (w @ extra))) by_reg
 
 let block_sets code sagent is_site =
   let sets = Hashtbl.create 16 in
@@ -95,12 +141,16 @@ let block_sets code sagent is_site =
    so that a wait for a superset of a covering set counts (Validator.v,
    [gdom_sub]: one register updated after the stores of both copies of an
    unrolled body, a consumer conflicting with one copy). *)
-let code_sets code sagent ssem agsem nsites conf =
+let code_sets code succ sagent ssem agsem nsites conf =
   let sem_agent = Hashtbl.create 8 in
   Array.iteri (fun a s -> match s with
       | Some s -> Hashtbl.replace sem_agent s a | None -> ()) agsem;
   let is_site s = s >= 0 && s < nsites && ssem.(s) <> None in
-  let snapshots = snapshot_sets code sagent is_site sem_agent in
+  let by_reg = snapshot_sets code sagent is_site sem_agent in
+  let snapshots =
+    List.sort_uniq compare
+      (List.map (fun ((_, f), w) -> (f, w)) by_reg @
+       dead_extended_sets by_reg code succ sagent is_site nsites) in
   let candidates = snapshots @ block_sets code sagent is_site in
   let out = ref [] in
   for c = 0 to nsites - 1 do
@@ -237,7 +287,7 @@ let load ?(with_code_sets = false) (j : Json.t) : func =
       Hashtbl.replace cover (c, a) (List.sort_uniq compare ids)) by_consumer;
   let per_consumer, whole =
     if not with_code_sets then ([], [])
-    else code_sets code sagent ssem agsem nsites (fun c s -> Hashtbl.mem conf (c, s)) in
+    else code_sets code succ sagent ssem agsem nsites (fun c s -> Hashtbl.mem conf (c, s)) in
   List.iter (fun ((c, a), l) ->
       let cur = try Hashtbl.find cover (c, a) with Not_found -> [] in
       Hashtbl.replace cover (c, a) (List.sort_uniq compare (intern a l :: cur))) per_consumer;

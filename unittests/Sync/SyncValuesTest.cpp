@@ -2,7 +2,7 @@
 //
 // The lattice of lib/SyncCheck/SyncValues.h (joins cover both sides,
 // pointer offset sets collapse past four values, widening, the minimum of
-// slt + sel, shifts, ranges of constant sets) and the loop bounds of
+// slt + sel, shifts, xor, ranges of constant sets) and the loop bounds of
 // SyncLoops.h (a counted loop bounds its inductions; a step inside an inner
 // loop is no induction; a counter kept in a copy counts).
 //
@@ -100,6 +100,30 @@ TEST(SyncValuesTest, ShiftsBoundTheirResults) {
   transfer(op(DKind::AndI, 6, 5, 0, 3), S);
   EXPECT_EQ(S[6].K, AVal::Consts);
   EXPECT_EQ(S[6].Vals, (SmallVector<int64_t, 4>{0, 1}));
+}
+
+// xori flips the known low bits: `(i ^ 3) & 3` of an odd i is 0 or 2, and
+// ~x keeps x's range, reversed.
+TEST(SyncValuesTest, XorFlipsTheKnownBits) {
+  RegState S;
+  S[2] = AVal::integer(1, 1, {1, 99}); // odd
+  transfer(op(DKind::XorI, 3, 2, 0, 3), S);
+  EXPECT_EQ(S[3].modBits(), 1u);
+  EXPECT_EQ(S[3].residue(), 0u);
+  EXPECT_EQ(S[3].range(), FullInt);
+  transfer(op(DKind::AndI, 4, 3, 0, 3), S);
+  ASSERT_EQ(S[4].K, AVal::Consts);
+  EXPECT_EQ(S[4].Vals, (SmallVector<int64_t, 4>{0, 2}));
+  transfer(op(DKind::XorI, 5, 2, 0, -1), S);
+  EXPECT_EQ(S[5].residue(), 0u);
+  EXPECT_EQ(S[5].range(), (Range{-100, -2}));
+  S[6] = AVal::constant(5);
+  transfer(op(DKind::XorI, 7, 6, 0, 3), S);
+  ASSERT_EQ(S[7].K, AVal::Consts);
+  EXPECT_EQ(S[7].Vals, (SmallVector<int64_t, 4>{6}));
+  S[8] = AVal::pointer(0, 0, ExactMod);
+  transfer(op(DKind::XorI, 9, 8, 0, 3), S);
+  EXPECT_EQ(S[9].K, AVal::Top);
 }
 
 // entry: li r3, 0; li r4, 8     block 0

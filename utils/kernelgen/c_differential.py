@@ -186,6 +186,8 @@ def compile_build(prog, a, level, mode, stats):
     cmd = [os.path.join(a.bin, "neuronisa-clang"), "-O%d" % level, "-S",
            "-mllvm", "-neuronisa-sync=" + mode, "-mllvm",
            "-verify-machineinstrs", prog.c, "-o", out]
+    for opt in a.mllvm:
+        cmd[1:1] = ["-mllvm", opt]
     if (a.verify_sync and mode == "precise" and
             compile_validated(cmd, prog, level, stats)):
         return out
@@ -317,6 +319,9 @@ def main(argv=None):
                     help="check every precise build with the translation "
                     "validator (-neuronisa-verify-sync); the default when "
                     "NEURONISA_VERIFY_SYNC is set, as in the lit suite")
+    ap.add_argument("--mllvm", action="append", default=[], metavar="OPT",
+                    help="a backend option for every compile (repeatable), "
+                    "e.g. --mllvm=-neuronisa-sync-program-registers")
     ap.add_argument("--work", help="directory for the programs (default: "
                     "a temporary one, removed unless something fails)")
     ap.add_argument("--keep", action="store_true",
