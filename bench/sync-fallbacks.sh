@@ -7,7 +7,11 @@
 # Usage: bench/sync-fallbacks.sh [BUILD_DIR] [OPTIONS...]
 #   OPTIONS go to sync_fallbacks.py, e.g. --explain (why groups need
 #   snapshot registers), --list (the seeds), --seeds 0-99, --check
-#   BUILD/bin/neuronisa-sync-check (validate every compilation).
+#   BUILD/bin/neuronisa-sync-check (validate every compilation), --clang
+#   BUILD/bin/neuronisa-clang (also the random C kernels of the C
+#   differential test, seeds 7000-7299 at -O0 and -O2; --seeds ''
+#   --extended-seeds '' for those alone), --mllvm=OPT (a backend option).
+#   Paths are taken from utils/: give them absolute.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(cd "${1:-$here/../build}" && pwd)

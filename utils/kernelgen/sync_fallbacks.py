@@ -13,7 +13,10 @@ with -pass-remarks-missed=neuronisa-sync, and the program is counted as
     every earlier instance of its agent);
   - "needs a stack": llc rejected it (register pressure; NeuronISA has no
     stack).
-With --explain, llc also gets -neuronisa-sync-explain-snapshots, which
+With --clang, the random C kernels of the C differential test
+(random_c_kernels.py) are counted the same way, compiled by neuronisa-clang
+at each level of --c-levels: clang's optimizations decide how many registers
+the function's own values take. With --explain, llc also gets -neuronisa-sync-explain-snapshots, which
 prints one line per group that needs a snapshot register (why: the shape of
 its producers relative to its consumers) and one per function (snapshot
 values wanted, registers free beside the counters): the script sums them.
@@ -28,26 +31,46 @@ import subprocess
 import sys
 import tempfile
 
-from . import random_kernels
+from . import random_c_kernels, random_kernels
 from .common import llc_command, parse_args, parse_seeds
 
 BARRIER = "using the barrier algorithm"
 SNAPSHOT = "no free register left for the threshold"
 STACK = "needs a stack"
+# The shapes of the C differential test's programs (c_differential.py).
+C_MAX_DEPTH, C_MAX_OPS = 3, 24
 
 
 def compile_one(llc, seed, extended, explain, work, checker=None):
-    ir, _ = random_kernels.generate(seed, extended=extended)
-    ll = os.path.join(work, "k%d%s.ll" % (seed, "x" if extended else ""))
-    with open(ll, "w") as f:
-        f.write(ir)
-    cmd = llc + ["-neuronisa-sync=precise", "-pass-remarks-missed=neuronisa-sync",
-                 ll, "-o", os.devnull]
+    """Compiles one program: a random IR kernel with llc, or, when
+    [extended] is ("c", clang, level, options), a random C kernel with
+    neuronisa-clang at that level (the backend options through -mllvm)."""
+    def backend(opts):
+        return sum((["-mllvm", o] for o in opts), []) if c_route else opts
+    c_route = isinstance(extended, tuple)
+    if c_route:
+        _, clang, level, extra = extended
+        src = os.path.join(work, "c%d-O%d.c" % (seed, level))
+        with open(src, "w") as f:
+            f.write(random_c_kernels.generate(seed, C_MAX_DEPTH, C_MAX_OPS))
+        ll = src
+        head = [clang, "-O%d" % level, "-S"] + backend(extra)
+    else:
+        ir, _ = random_kernels.generate(seed, extended=extended)
+        ll = os.path.join(work, "k%d%s.ll" % (seed, "x" if extended else ""))
+        with open(ll, "w") as f:
+            f.write(ir)
+        head = llc
+    # clang reports the backend's remarks for its own -R flag only.
+    remarks = ("-Rpass-missed=neuronisa-sync" if c_route else
+               "-pass-remarks-missed=neuronisa-sync")
+    cmd = head + backend(["-neuronisa-sync=precise"]) + [remarks, ll, "-o",
+                                                         os.devnull]
     if explain:
-        cmd.append("-neuronisa-sync-explain-snapshots")
-    dump = ll[:-3] + ".json"
+        cmd += backend(["-neuronisa-sync-explain-snapshots"])
+    dump = os.path.splitext(ll)[0] + ".json"
     if checker:
-        cmd.append("-neuronisa-sync-dump=" + dump)
+        cmd += backend(["-neuronisa-sync-dump=" + dump])
     p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                        universal_newlines=True, timeout=300)
     err = p.stderr
@@ -80,8 +103,9 @@ def measure(llc, seeds, extended, explain, jobs, work, checker=None):
                 if text in err:
                     counts[kind] += 1
                     listed[kind].append(seed)
+            # llc: "remark: LOC: no free ..."; clang: "LOC: remark: no free".
             counts["groups"] += len(re.findall(
-                r"^remark: \S+ " + SNAPSHOT, err, re.M))
+                r"(?:^remark: \S+ |: remark: )" + SNAPSHOT, err, re.M))
             if "sync-check failed" in err:
                 counts["invalid"] += 1
                 listed["invalid"].append(seed)
@@ -140,14 +164,26 @@ def main(argv=None):
     ap.add_argument("--check", metavar="NEURONISA_SYNC_CHECK",
                     help="also run the translation validator on every "
                     "compiled function and count the programs it rejects")
+    ap.add_argument("--clang", help="neuronisa-clang: also count the random "
+                    "C kernels of the C differential test (--c-seeds, at each "
+                    "of --c-levels)")
+    ap.add_argument("--c-seeds", default="7000-7299")
+    ap.add_argument("--c-levels", default="0,2")
+    ap.add_argument("--mllvm", action="append", default=[], metavar="OPT",
+                    help="a backend option for every compile (repeatable)")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     a = parse_args(ap, argv)
     if a.check:
         a.check = os.path.abspath(a.check)
-    llc = llc_command(a.llc)
-    runs = [("default", parse_seeds(a.seeds), False)]
+    llc = llc_command(a.llc) + a.mllvm
+    runs = [("default", parse_seeds(a.seeds), False)] if a.seeds else []
     if a.extended_seeds:
         runs.append(("extended", parse_seeds(a.extended_seeds), True))
+    if a.clang:
+        for level in a.c_levels.split(","):
+            runs.append(("C -O%s" % level, parse_seeds(a.c_seeds),
+                         ("c", os.path.abspath(a.clang), int(level),
+                          a.mllvm)))
     print("| programs | seeds | barrier fallback | snapshot fallback | "
           "any fallback | needs a stack |")
     print("| --- | --- | --- | --- | --- | --- |")

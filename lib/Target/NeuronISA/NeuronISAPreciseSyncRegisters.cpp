@@ -7,9 +7,8 @@
 //    a counter that no register holds makes the whole function fall back to
 //    the barrier algorithm.
 //  - Snapshots by priority (their waits weighted by 8^loop depth), in the
-//    pool's snapshot order (r31 down, then below r20, then, with
-//    -neuronisa-sync-program-registers, the registers the function names),
-//    sharing a register (also a counter's, after its
+//    pool's snapshot order (r31 down, then below r20, then the registers
+//    the function names), sharing a register (also a counter's, after its
 //    last read) when their live ranges do not meet; groups whose last producer
 //    sites lie in the same blocks, at the same distance in every one, share
 //    one snapshot (waited on with an offset). A group left without a

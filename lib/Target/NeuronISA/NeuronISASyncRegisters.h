@@ -2,9 +2,9 @@
 //
 // The scalar registers of the synchronization passes. The pass runs after
 // register allocation, so it knows where the function's own values live: it
-// takes the registers no instruction names and, with
-// -neuronisa-sync-program-registers, those whose values are dead where its
-// own are live (SyncRegisterPool, and PreciseSync::programOccupancy). Nothing is reserved for it: register
+// takes the registers no instruction names, then those whose values are
+// dead where its own are live (SyncRegisterPool, and
+// PreciseSync::programOccupancy). Nothing is reserved for it: register
 // allocation may use r1..r31 (in that order, so r20..r31 stay free unless
 // the function needs more than 19 registers). All 256 semaphores belong to
 // the passes in the precise and barrier modes. This header names their
@@ -69,7 +69,7 @@ inline unsigned zeroReg() { return getGPR(0); }
 /// argument is never used included) come first: the free ones of r20..r31
 /// ascending, then the free ones of r19..r1 descending (the allocator hands
 /// out r1 upward, so the registers least likely taken come first). Then,
-/// with -neuronisa-sync-program-registers (off by default), the registers the
+/// unless -neuronisa-sync-program-registers=false, the registers the
 /// function names, r31 down: a counter or snapshot may take one where the
 /// function's own values are dead (PreciseSync::programOccupancy).
 class SyncRegisterPool {
