@@ -148,6 +148,7 @@ class Stats:
         self.races = self.deadlocks = self.mismatches = self.errors = 0
         self.oversync_runs = self.precise_runs = 0
         self.slower = self.compared = 0
+        self.slowest = []  # (precise / barrier, seed, level, args, p, b)
         self.unvalidated = []  # (seed, level, the validator's first reason)
         self.failures = []
 
@@ -290,8 +291,12 @@ def check_args(prog, a, builds, oracle, lib, i, scalars, stats):
             compare(ref, outs, tag, ref_cmds + [quote(cmd)], stats)
     for level in a.levels:
         if (level, "precise") in cycles and (level, "barrier") in cycles:
-            stats.add(compared=1, slower=cycles[(level, "precise")] >
-                      cycles[(level, "barrier")])
+            p, b = cycles[(level, "precise")], cycles[(level, "barrier")]
+            stats.add(compared=1, slower=p > b)
+            if p > b:
+                with stats.lock:
+                    stats.slowest.append((p / b, prog.seed, level, scalars,
+                                          p, b))
 
 
 def main(argv=None):
@@ -347,6 +352,10 @@ def main(argv=None):
     print("precise runs over-synchronized: %d of %d; precise slower than "
           "barrier: %d of %d" % (stats.oversync_runs, stats.precise_runs,
                                  stats.slower, stats.compared))
+    if stats.slowest:
+        r, seed, level, args, p, b = max(stats.slowest)
+        print("worst: %.4f, seed %d -O%d args (n0,n1,n2,k)=%s: %d vs %d "
+              "cycles" % (r, seed, level, tuple(args), p, b))
     for seed, level, reason in sorted(stats.unvalidated):
         print("NOT VALIDATED seed %d -O%d precise: %s" % (seed, level,
                                                         reason[:400]))
