@@ -524,6 +524,28 @@ let transitive_findings f inv direct =
     check_t p inv (hinvariant p inv cands) cands
   end
 
+(* Waits that the earlier waits of their engine already imply on every
+   path (Validator.implied, what the transfer uses to leave a wait out of
+   the precision bookkeeping): a precision finding, reported as a note. The
+   states are the verified block-entry facts. *)
+let redundant_waits f inv =
+  let p = f.prog in
+  List.concat_map (fun (b, (_, entry)) ->
+      let insts = try Hashtbl.find f.code b with Not_found -> [] in
+      let _, found, _ =
+        List.fold_left (fun (a, acc, i) ins ->
+            let acc = match ins with
+              | IWait (e, sm, r, k)
+                when implied (gf a (e, sm)) (wait_facts p a sm r k) -> (b, i, ins) :: acc
+              | _ -> acc in
+            (transfer p a ins, acc, i + 1)) (entry, [], 0) insts in
+      List.rev found) inv
+
+let describe_redundant f (b, i, ins) =
+  let e = match ins with IWait (e, _, _, _) -> e | _ -> 0 in
+  Printf.sprintf "%s: %s: redundant: the earlier waits of %s imply it" (where f b i)
+    (wait_text f ins) (name_of f.engines e)
+
 (* ---- Inputs: the records of an object (or assembly) are built from its
    code by neuronisa-sync-program, next to this executable. ---- *)
 
@@ -618,9 +640,17 @@ let () =
              end else begin
                incr checked;
                let all = check_with f.prog true inv in
+               let redundant = redundant_waits f inv in
+               let print_redundant () =
+                 List.iter (fun w -> Printf.printf "  note: %s\n" (describe_redundant f w))
+                   redundant in
                if all = [] then begin
                  incr exact;
-                 Printf.printf "%s: exact (%d sites)\n" f.name f.prog.nsites
+                 Printf.printf "%s: exact (%d sites)%s\n" f.name f.prog.nsites
+                   (if redundant = [] then ""
+                    else Printf.sprintf "; %d redundant wait%s" (List.length redundant)
+                        (if List.length redundant = 1 then "" else "s"));
+                 print_redundant ()
                end else begin
                  let direct = List.filter is_soundness (check_with f.prog false inv) in
                  (* Consumers not ordered directly may be ordered through
@@ -652,6 +682,7 @@ let () =
                  List.iter (fun d -> Printf.printf "  %s\n" (describe f d)) unsound;
                  List.iter (fun d -> Printf.printf "  %s%s\n"
                                        (if obj then "note: " else "") (describe f d)) imprecise;
+                 print_redundant ();
                  List.iter (fun w -> Printf.printf "  (pass fallback: %s)\n" w) f.fallbacks
                end
              end
