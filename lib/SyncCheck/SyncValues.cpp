@@ -101,7 +101,8 @@ Range AVal::range() const {
 bool AVal::operator==(const AVal &O) const {
   return K == O.K && Arg == O.Arg && TZ == O.TZ && Res == O.Res &&
          Mod == O.Mod && Vals == O.Vals && R == O.R && CmpA == O.CmpA &&
-         CmpB == O.CmpB && CmpUnsigned == O.CmpUnsigned;
+         CmpB == O.CmpB && CmpUnsigned == O.CmpUnsigned &&
+         SumReg == O.SumReg && SumTZ == O.SumTZ && SumRes == O.SumRes;
 }
 
 /// Ptr(k, S) as Ptr(k, r mod 2^t, [lo, hi]): the largest power of two modulo
@@ -155,6 +156,13 @@ AVal NeuronISA::join(const AVal &A, const AVal &B) {
     V.CmpA = A.CmpA;
     V.CmpB = A.CmpB;
     V.CmpUnsigned = A.CmpUnsigned;
+  }
+  // So does a sum's register, known modulo what both sides agree on.
+  if (A.SumReg != 0 && A.SumReg == B.SumReg) {
+    uint32_t D = A.SumRes - B.SumRes;
+    V.SumReg = A.SumReg;
+    V.SumTZ = std::min({A.SumTZ, B.SumTZ, D ? unsigned(countr_zero(D)) : 32u});
+    V.SumRes = V.SumTZ >= 32 ? A.SumRes : A.SumRes & ((1u << V.SumTZ) - 1);
   }
   return V;
 }
@@ -379,6 +387,26 @@ static AVal select(const Decoded &D, const RegState &S) {
                           : Range{std::max(A.Lo, B.Lo), std::max(A.Hi, B.Hi)});
 }
 
+/// add rd, ra, rb of two integers: their sum, known modulo a larger power
+/// of two where ra is itself a sum with rb (then it is (ra - rb) + 2 rb),
+/// and remembered as a sum with rb unless rd is rb.
+static AVal addIntegers(const Decoded &D, const RegState &S) {
+  const AVal &A = S[D.Ra], &B = S[D.Rb];
+  AVal V = addInt(A, B);
+  if (A.SumReg == D.Rb && V.K == AVal::Int) {
+    unsigned Bits = std::min(A.SumTZ, B.modBits() + 1);
+    if (Bits > V.modBits())
+      V = AVal::integer(Bits, A.SumRes + 2 * B.residue(), V.range());
+  }
+  if (D.Rd != D.Rb && (V.K == AVal::Int || V.K == AVal::Consts)) {
+    V.SumReg = D.Rb;
+    V.SumTZ = A.modBits();
+    V.SumRes = uint32_t(A.residue()) &
+               (V.SumTZ >= 32 ? ~0u : (1u << V.SumTZ) - 1);
+  }
+  return V;
+}
+
 bool NeuronISA::writesRegister(const Decoded &D, unsigned Reg) {
   switch (D.K) {
   case DKind::Li:
@@ -421,6 +449,8 @@ static AVal valueOf(const Decoded &D, const RegState &S) {
     // x + x is 2x: even, whatever x is (clang's `k + k` slot indices).
     if (D.Ra == D.Rb && S[D.Ra].isInt())
       return shiftLeft(S[D.Ra], 1);
+    if (S[D.Ra].isInt() && S[D.Rb].isInt())
+      return addIntegers(D, S);
     return S[D.Rb].K == AVal::Ptr ? addInt(S[D.Rb], S[D.Ra])
                                   : addInt(S[D.Ra], S[D.Rb]);
   case DKind::Sub:
@@ -450,11 +480,14 @@ void NeuronISA::transfer(const Decoded &D, RegState &S) {
   if (D.Rd == 0 || !writesRegister(D, D.Rd))
     return;
   AVal V = valueOf(D, S);
-  // A comparison of the register written no longer holds.
-  for (AVal &X : S)
+  // A comparison or a sum with the register written no longer holds.
+  for (AVal &X : S) {
     if (X.CmpA == D.Rd || X.CmpB == D.Rd) {
       X.CmpA = X.CmpB = 0;
       X.CmpUnsigned = false;
     }
+    if (X.SumReg == D.Rd)
+      X.SumReg = X.SumTZ = X.SumRes = 0;
+  }
   S[D.Rd] = std::move(V);
 }

@@ -17,7 +17,9 @@
 // 2^32, within [lo, hi]. A register set by `slt`/`sltu` also remembers the
 // two registers it compared while they keep their values, so that
 // `sel rd, rc, ra, rb` of it is their minimum or maximum (clang's
-// `min(n, K)`).
+// `min(n, K)`); one set by `add rd, ra, rb` remembers rb and what ra was
+// known modulo, so that adding rb a second time keeps ra's low bits
+// (`2 i + k + k` at -O0 is even).
 //
 //===----------------------------------------------------------------------===//
 
@@ -63,6 +65,12 @@ struct AVal {
   /// register CmpA is below register CmpB, 0 otherwise; 0: no such fact.
   unsigned CmpA = 0, CmpB = 0;
   bool CmpUnsigned = false;
+  /// Set by add rd, ra, rb of integers: this value minus register SumReg
+  /// (rb) is congruent to SumRes modulo 2^SumTZ, while SumReg keeps its
+  /// value; 0: no such fact. Adding rb again then gives ra + 2 rb, whose
+  /// low bit is ra's (`2 i + k + k` is even).
+  unsigned SumReg = 0, SumTZ = 0;
+  uint32_t SumRes = 0;
 
   static AVal top();
   static AVal integer(unsigned TZ = 0, uint64_t Res = 0, Range R = FullInt);

@@ -2,9 +2,10 @@
 //
 // The lattice of lib/SyncCheck/SyncValues.h (joins cover both sides,
 // pointer offset sets collapse past four values, widening, the minimum of
-// slt + sel, shifts, xor, ranges of constant sets) and the loop bounds of
-// SyncLoops.h (a counted loop bounds its inductions; a step inside an inner
-// loop is no induction; a counter kept in a copy counts).
+// slt + sel, shifts, xor, sums with a register, ranges of constant sets)
+// and the loop bounds of SyncLoops.h (a counted loop bounds its inductions;
+// a step inside an inner loop is no induction; a counter kept in a copy
+// counts).
 //
 //===----------------------------------------------------------------------===//
 
@@ -124,6 +125,38 @@ TEST(SyncValuesTest, XorFlipsTheKnownBits) {
   S[8] = AVal::pointer(0, 0, ExactMod);
   transfer(op(DKind::XorI, 9, 8, 0, 3), S);
   EXPECT_EQ(S[9].K, AVal::Top);
+}
+
+// 2 i + k + k, two adds of k as clang emits it at -O0: even, so its slot
+// `& 3` is 0 or 2. Once k is written between the adds, nothing is known.
+TEST(SyncValuesTest, AddingARegisterTwiceDoublesIt) {
+  RegState S;
+  S[1] = AVal::integer();
+  S[8] = AVal::integer();
+  transfer(op(DKind::ShlI, 9, 1, 0, 1), S);
+  transfer(op(DKind::Add, 9, 9, 8), S);
+  EXPECT_EQ(S[9].modBits(), 0u);
+  RegState T = S;
+  transfer(op(DKind::Add, 9, 9, 8), S);
+  EXPECT_EQ(S[9].modBits(), 1u);
+  EXPECT_EQ(S[9].residue(), 0u);
+  transfer(op(DKind::AndI, 10, 9, 0, 3), S);
+  ASSERT_EQ(S[10].K, AVal::Consts);
+  EXPECT_EQ(S[10].Vals, (SmallVector<int64_t, 4>{0, 2}));
+  // k rewritten: the first sum no longer relates to it.
+  transfer(op(DKind::Li, 8, 0, 0, 5), T);
+  EXPECT_EQ(T[9].SumReg, 0u);
+  transfer(op(DKind::Add, 9, 9, 8), T);
+  EXPECT_EQ(T[9].modBits(), 0u);
+  // A join keeps the relation where both sides have it.
+  RegState U;
+  U[1] = AVal::integer(1, 0); // even
+  U[8] = AVal::integer();
+  transfer(op(DKind::Add, 9, 1, 8), U);
+  AVal J = join(U[9], U[9]);
+  EXPECT_EQ(J.SumReg, 8u);
+  EXPECT_EQ(J.SumTZ, 1u);
+  EXPECT_EQ(join(U[9], AVal::integer()).SumReg, 0u);
 }
 
 // entry: li r3, 0; li r4, 8     block 0
