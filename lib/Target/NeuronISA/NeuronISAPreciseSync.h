@@ -294,6 +294,9 @@ private:
                             const WaitRequest &R) const;
   StringRef snapshotShape(unsigned Group) const;
   LiveSpans snapshotRange(unsigned Group, bool Rematerialize);
+  bool snapshotMayFit(unsigned Group, ArrayRef<std::pair<unsigned, int>> Uses,
+                      ArrayRef<unsigned> Order,
+                      const std::vector<RegisterOccupancy> &Occupied) const;
   LiveSpans counterRange(AgentId Owner);
   /// The sites after which Group's snapshot is written: its last site in
   /// each block.

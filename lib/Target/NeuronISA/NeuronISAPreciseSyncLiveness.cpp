@@ -355,6 +355,72 @@ PreciseSync::LiveSpans PreciseSync::snapshotRange(unsigned GI,
   return R;
 }
 
+/// Can a register of Order hold group GI's snapshot, read at Uses (block,
+/// position)? A backward walk from the reads that stops at the blocks with
+/// a site of the group and at every block where a rematerialization may
+/// start the range (constantThresholdAtEnd outside loops) covers part of
+/// every live range snapshotRange can give the group: where the real range
+/// goes on (a block every path to which ran a site gets no li), it only
+/// adds spans. So a register that holds another value in a span of the
+/// walk cannot take the snapshot, and the walk stops once no register is
+/// left. Most groups of a function short of registers fail here, long
+/// before their whole range would have been computed.
+bool PreciseSync::snapshotMayFit(
+    unsigned GI, ArrayRef<std::pair<unsigned, int>> Uses,
+    ArrayRef<unsigned> Order,
+    const std::vector<RegisterOccupancy> &Occupied) const {
+  SmallVector<unsigned, 32> Left(Order.begin(), Order.end());
+  auto Keep = [&](unsigned B, int Lo, int Hi) {
+    LiveSpans One{{B, Lo, Hi}};
+    llvm::erase_if(Left,
+                   [&](unsigned X) { return Occupied[X].interferes(One); });
+    return !Left.empty();
+  };
+  // Per RPO index: 1 when live in, 2 when live out (both may hold).
+  SmallVector<uint8_t, 0> Mark(RPO.size(), 0);
+  SmallDenseMap<unsigned, int, 8> LastDef; // a site's snapshot write
+  for (unsigned P : Groups[GI].Producers) {
+    unsigned B = Gen.getRPOIndex(*Deps.sites()[P].MBB);
+    int &D = LastDef.try_emplace(B, -1).first->second;
+    D = std::max(D, 2 * int(SitePos[P]) + 2);
+  }
+  SmallVector<unsigned, 32> Work;
+  for (const auto &[B, Pos] : Uses) {
+    if (!Keep(B, 0, Pos))
+      return false;
+    if (!(Mark[B] & 1)) {
+      Mark[B] |= 1;
+      Work.push_back(B);
+    }
+  }
+  while (!Work.empty()) {
+    unsigned B = Work.pop_back_val();
+    for (unsigned P : Liveness.preds(B)) {
+      if (Mark[P] & 2)
+        continue;
+      Mark[P] |= 2;
+      auto Def = LastDef.find(P);
+      if (Def != LastDef.end()) {
+        if (!Keep(P, Def->second, End))
+          return false;
+        continue;
+      }
+      if (RematCandidate.test(P) && constantThresholdAtEnd(GI, *RPO[P])) {
+        if (!Keep(P, End, End))
+          return false;
+        continue;
+      }
+      if (!Keep(P, 0, End))
+        return false;
+      if (!(Mark[P] & 1)) {
+        Mark[P] |= 1;
+        Work.push_back(P);
+      }
+    }
+  }
+  return true;
+}
+
 /// The blocks where Owner's counter may differ from 0: those some
 /// correction of it can run before (reachable from a block with a correction
 /// by at least one edge). In the others C_F = 0 on every path, N_F = off_F

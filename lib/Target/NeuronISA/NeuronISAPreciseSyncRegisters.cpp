@@ -684,14 +684,19 @@ bool PreciseSync::assignSnapshots(
     };
     int Reg = -1;
     // r31, r30, ...: snapshots, then counters' dead stretches, then the
-    // free registers below r20. When no register holds the whole range, the
-    // range that rematerializes the constant values before the group's
-    // Unknown region (snapshotRange) may still fit: it is shorter, but it
-    // can cost an li where the value was written anyway, so it is only
-    // tried then.
+    // free registers below r20. The range that rematerializes the constant
+    // values before the group's Unknown region (snapshotRange) is tried
+    // first (-neuronisa-sync-remat-first; else only when the whole range
+    // does not fit). It lies inside the whole range (a rematerialization
+    // only ends the range earlier), so where it fits no register, neither
+    // does the whole range: that attempt is skipped. Once a group has
+    // failed, registers are short, and snapshotMayFit rules most groups out
+    // at a fraction of a range's cost (before, it would only add to it).
+    bool MayFit = llvm::any_of(Occupied, FreeAtUses) &&
+                  (Fallen.empty() || snapshotMayFit(GI, Uses, Order, Occupied));
     for (bool Remat : {RematerializeFirst.getValue(),
                        !RematerializeFirst.getValue()}) {
-      if (!llvm::any_of(Occupied, FreeAtUses))
+      if (!MayFit || (!Remat && RematerializeFirst))
         break;
       LiveSpans R = snapshotRange(GI, Remat);
       for (unsigned X : Order)
