@@ -691,7 +691,8 @@ bool PreciseSync::assignSnapshots(
     // only ends the range earlier), so where it fits no register, neither
     // does the whole range: that attempt is skipped. Once a group has
     // failed, registers are short, and snapshotMayFit rules most groups out
-    // at a fraction of a range's cost (before, it would only add to it).
+    // at a fraction of a range's cost; until then most groups fit, and its
+    // walk would only add to the range's cost.
     bool MayFit = llvm::any_of(Occupied, FreeAtUses) &&
                   (Fallen.empty() || snapshotMayFit(GI, Uses, Order, Occupied));
     for (bool Remat : {RematerializeFirst.getValue(),
