@@ -297,7 +297,14 @@ private:
   bool snapshotMayFit(unsigned Group, ArrayRef<std::pair<unsigned, int>> Uses,
                       ArrayRef<unsigned> Order,
                       const std::vector<RegisterOccupancy> &Occupied) const;
-  LiveSpans counterRange(AgentId Owner);
+  /// Per counter owner, the sites whose waits read its counter (once per
+  /// such request, in site order; snapshot waits too if SnapshotsToo: they
+  /// may become C_F + k), so that a per-owner step does not scan every
+  /// site's waits (assignCounterOwners first).
+  using SitesByOwner = std::vector<SmallVector<unsigned, 4>>;
+  SitesByOwner counterReaders(bool SnapshotsToo) const;
+  LiveSpans counterRange(AgentId Owner, ArrayRef<unsigned> Readers,
+                         ArrayRef<unsigned> SnapshotGroups);
   /// The sites after which Group's snapshot is written: its last site in
   /// each block.
   void lastProducersPerBlock(unsigned Group,

@@ -143,13 +143,27 @@ bool PreciseSync::writesCounterAt(const MachineBasicBlock &B,
   return !CounterSeeded[Owner].test(I) || correction(B, Owner) != 0;
 }
 
+PreciseSync::SitesByOwner
+PreciseSync::counterReaders(bool SnapshotsToo) const {
+  SitesByOwner Readers(MaxSyncAgents);
+  for (unsigned C = 0; C < Waits.size(); ++C)
+    for (const WaitRequest &R : Waits[C])
+      if (SnapshotsToo || !R.Snapshot)
+        Readers[CounterOwner[R.F]].push_back(C);
+  return Readers;
+}
+
 /// Counter of the agents owned by Owner, where it may differ from 0 (the
 /// seeded blocks): read by waits on C_F + k, by snapshot writes of F, and
 /// (for a snapshot that may fall back) by the snapshot consumers of F;
 /// updated at block ends; written by the seeds at the end of the blocks that
 /// enter the seeded ones. It is live from the seeds to its last read;
 /// updates after it are dropped. Empty if nothing reads it.
-PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
+/// Readers: counterReaders(true)[Owner]; SnapshotGroups: the groups of
+/// Owner's agents that need a snapshot.
+PreciseSync::LiveSpans
+PreciseSync::counterRange(AgentId Owner, ArrayRef<unsigned> Readers,
+                          ArrayRef<unsigned> SnapshotGroups) {
   BitVector &Seeded = CounterSeeded[Owner];
   seededCounterBlocks(Owner, Seeded);
   Liveness.clear();
@@ -158,14 +172,10 @@ PreciseSync::LiveSpans PreciseSync::counterRange(AgentId Owner) {
     if (Seeded.test(B))
       Liveness.addUse(B, Pos);
   };
-  for (unsigned C = 0; C < Waits.size(); ++C)
-    for (const WaitRequest &R : Waits[C])
-      if (CounterOwner[R.F] == Owner)
-        Use(C, 2 * SitePos[C] + 1); // a snapshot wait may become C_F + k
+  for (unsigned C : Readers)
+    Use(C, 2 * SitePos[C] + 1); // a snapshot wait may become C_F + k
   SmallVector<unsigned, 8> Last;
-  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
-    if (!NeedsSnapshot[GI] || CounterOwner[Groups[GI].Producer] != Owner)
-      continue;
+  for (unsigned GI : SnapshotGroups) {
     Last.clear();
     lastProducersPerBlock(GI, Last);
     for (unsigned P : Last)
@@ -340,22 +350,20 @@ std::vector<unsigned> PreciseSync::countersLiveOutAtLeast() {
   std::vector<unsigned> Count(RPO.size(), 0);
   ArrayRef<SyncSite> Sites = Deps.sites();
   SmallVector<unsigned, 32> Blocks;
+  SitesByOwner Readers = counterReaders(/*SnapshotsToo=*/false);
   for (AgentId Owner = 0; Owner < MaxSyncAgents; ++Owner) {
-    if (!OwnsCounter[Owner])
+    if (!OwnsCounter[Owner] || Readers[Owner].empty())
       continue;
     BitVector &Seeded = CounterSeeded[Owner];
     seededCounterBlocks(Owner, Seeded);
     Liveness.clear();
     bool Read = false;
-    for (unsigned C = 0; C < Waits.size(); ++C) {
+    for (unsigned C : Readers[Owner]) {
       unsigned B = Gen.getRPOIndex(*Sites[C].MBB);
       if (!Seeded.test(B))
         continue; // the wait reads r0 there
-      for (const WaitRequest &R : Waits[C])
-        if (!R.Snapshot && CounterOwner[R.F] == Owner) {
-          Liveness.addUse(B, 2 * SitePos[C] + 1);
-          Read = true;
-        }
+      Liveness.addUse(B, 2 * SitePos[C] + 1);
+      Read = true;
     }
     if (!Read)
       continue;
@@ -407,10 +415,15 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
   unsigned NumCounters = 0, NumUnplaced = 0;
   assignCounterOwners();
   CounterUsed.resize(Pool.size());
+  SitesByOwner Readers = counterReaders(/*SnapshotsToo=*/true);
+  std::vector<SmallVector<unsigned, 4>> SnapshotGroups(MaxSyncAgents);
+  for (unsigned GI = 0; GI < Groups.size(); ++GI)
+    if (NeedsSnapshot[GI])
+      SnapshotGroups[CounterOwner[Groups[GI].Producer]].push_back(GI);
   for (AgentId F = 0; F < MaxSyncAgents; ++F) {
     if (!OwnsCounter[F])
       continue;
-    LiveSpans R = counterRange(F);
+    LiveSpans R = counterRange(F, Readers[F], SnapshotGroups[F]);
     if (R.empty())
       continue; // nothing reads it where it differs from 0
     ++NumCounters;
