@@ -16,8 +16,8 @@ with -pass-remarks-missed=neuronisa-sync, and the program is counted as
 With --clang, the random C kernels of the C differential test
 (random_c_kernels.py) are counted the same way, compiled by neuronisa-clang
 at each level of --c-levels: clang's optimizations decide how many registers
-the function's own values take. With --explain, llc also gets -neuronisa-sync-explain-snapshots, which
-prints one line per group that needs a snapshot register (why: the shape of
+the function's own values take. With --explain, llc also gets -neuronisa-sync-explain-snapshots, whose
+analysis remarks give one line per group that needs a snapshot register (why: the shape of
 its producers relative to its consumers) and one per function (snapshot
 values wanted, registers free beside the counters): the script sums them.
 """
@@ -67,7 +67,10 @@ def compile_one(llc, seed, extended, explain, work, checker=None):
     cmd = head + backend(["-neuronisa-sync=precise"]) + [remarks, ll, "-o",
                                                          os.devnull]
     if explain:
+        # The explanation is analysis remarks (ExplainSnapshots).
         cmd += backend(["-neuronisa-sync-explain-snapshots"])
+        cmd.append("-Rpass-analysis=neuronisa-sync" if c_route else
+                   "-pass-remarks-analysis=neuronisa-sync")
     dump = os.path.splitext(ll)[0] + ".json"
     if checker:
         cmd += backend(["-neuronisa-sync-dump=" + dump])

@@ -62,8 +62,9 @@ public:
   bool plan(bool CountersFirst = false);
   /// Step 4: emits what plan() decided.
   void emitPlan();
-  /// What -neuronisa-sync-explain-snapshots prints for the plan.
-  StringRef getExplanation() const { return ExplanationText; }
+  /// What -neuronisa-sync-explain-snapshots says of the plan, one line
+  /// each (emitted as analysis remarks).
+  ArrayRef<std::string> getExplanation() const { return Explanation; }
 
 private:
   SyncGenerator &Gen;
@@ -104,8 +105,7 @@ private:
   /// The thresholds at block entries (kept for rematerialization).
   std::unique_ptr<SyncDataflow<ThresholdState>> Thresholds;
   std::vector<AgentId> ThresholdGroupAgents; // the states point into it
-  std::string ExplanationText;
-  raw_string_ostream Explanation{ExplanationText};
+  std::vector<std::string> Explanation;
   std::vector<bool> NeedsSnapshot; // per group
   /// What a block produces: per group with a site in it (ascending), the
   /// count right after the group's last site there.

@@ -66,10 +66,12 @@ static constexpr int64_t MaxSnapshotOffset = 16;
 
 static cl::opt<bool> ExplainSnapshots(
     "neuronisa-sync-explain-snapshots", cl::Hidden,
-    cl::desc("Print to stderr, for each dependence group that needs a "
-             "snapshot register, the shape that makes its threshold unknown, "
-             "and per function the snapshot values wanted and the registers "
-             "free for them (bench/sync-fallbacks.sh)"));
+    cl::desc("Analysis remarks (ExplainSnapshots) naming, for each "
+             "dependence group that needs a snapshot register, the shape "
+             "that makes its threshold unknown, and per function the "
+             "snapshot values wanted and the registers free for them "
+             "(bench/sync-fallbacks.sh; shown with "
+             "-pass-remarks-analysis=neuronisa-sync)"));
 
 void PreciseSync::seededCounterBlocks(AgentId Owner, BitVector &Seeded) {
   const MachineLoopInfo &MLI = Gen.getLoopInfo();
@@ -648,25 +650,28 @@ PreciseSync::snapshotPriorities() {
 }
 
 /// -neuronisa-sync-explain-snapshots: the waits bounded, the groups wanting
-/// a snapshot (Want) and why, and the registers free for them.
+/// a snapshot (Want) and why, and the registers free for them (analysis
+/// remarks ExplainSnapshots, emitSyncRemarks).
 void PreciseSync::explainSnapshotDemand(
     ArrayRef<std::pair<uint64_t, unsigned>> Want,
     const BitVector &CounterUsed) {
   if (!ExplainSnapshots)
     return;
   StringRef Fn = Gen.getFunction().getName();
-  Explanation << "snapshot-waits-bounded: " << Fn
-              << " never-run=" << NeverRunWaitsDropped
-              << " covered=" << CoveredWaitsDropped << '\n';
+  auto Line = [&]() -> raw_string_ostream {
+    return raw_string_ostream(Explanation.emplace_back());
+  };
+  Line() << "snapshot-waits-bounded: " << Fn
+         << " never-run=" << NeverRunWaitsDropped
+         << " covered=" << CoveredWaitsDropped;
   if (Want.empty())
     return;
   for (const auto &[Weight, GI] : Want)
-    Explanation << "snapshot-group: " << Fn << " group " << GI << " agent "
-                << Deps.syncAgentName(Groups[GI].Producer) << " producers "
-                << Groups[GI].Producers.size() << " why=" << snapshotShape(GI)
-                << '\n';
-  Explanation << "snapshot-demand: " << Fn << " wanted=" << Want.size()
-              << " free=" << Pool.size() - CounterUsed.count() << '\n';
+    Line() << "snapshot-group: " << Fn << " group " << GI << " agent "
+           << Deps.syncAgentName(Groups[GI].Producer) << " producers "
+           << Groups[GI].Producers.size() << " why=" << snapshotShape(GI);
+  Line() << "snapshot-demand: " << Fn << " wanted=" << Want.size()
+         << " free=" << Pool.size() - CounterUsed.count();
 }
 
 /// Snapshots by priority (snapshotPriorities). Returns whether some group

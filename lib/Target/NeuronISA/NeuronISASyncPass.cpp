@@ -240,7 +240,7 @@ bool NeuronISASync::run(MachineFunction &MF, bool &CFGChanged) {
       if (Plan) {
         Plan->Sync->emitPlan();
         Report = Plan->Report;
-        errs() << Plan->Sync->getExplanation();
+        llvm::append_range(Report.Explained, Plan->Sync->getExplanation());
       } else {
         Precise = false;
       }

@@ -49,10 +49,11 @@ static cl::opt<unsigned> SplitSiteBudget(
 
 static cl::opt<bool> ExplainSplitsOpt(
     "neuronisa-sync-explain-splits", cl::Hidden,
-    cl::desc("Print to stderr one line per plan with split agents: the "
-             "agents split, by block or by site, the sync agents, and the "
-             "waits falling back or why the counters do not fit (a "
-             "measurement aid)"));
+    cl::desc("An analysis remark (ExplainSplits) per plan with split "
+             "agents: the agents split, by block or by site, the sync "
+             "agents, and the waits falling back or why the counters do not "
+             "fit (a measurement aid; shown with "
+             "-pass-remarks-analysis=neuronisa-sync)"));
 
 PrecisePlan::PrecisePlan(MachineFunction &MF,
                          const EngineDependences &FunctionDeps,
@@ -90,28 +91,30 @@ enum class SplitKind {
 };
 } // namespace
 
-/// One line of -neuronisa-sync-explain-splits.
+/// One line of -neuronisa-sync-explain-splits, added to Info (an analysis
+/// remark ExplainSplits of the plan emitted, emitSyncRemarks).
 static void explainSplitPlan(const PrecisePlan &Plan, uint32_t Mask,
-                             SplitKind Kind) {
+                             SplitKind Kind, SyncReport::AgentSplit &Info) {
   const SyncReport &R = Plan.Report;
-  errs() << "split-plan: " << Plan.Gen->getFunction().getName() << " agents";
+  raw_string_ostream OS(Info.PlanLines.emplace_back());
+  OS << "split-plan: " << Plan.Gen->getFunction().getName() << " agents";
   for (AgentId F = 0; F < NumAgents; ++F)
     if (Mask & (1u << F))
-      errs() << ' ' << agentName(F);
-  errs() << " by="
-         << (!Mask                     ? "none"
-             : Kind == SplitKind::Site ? "site"
-                                       : "block")
-         << " sync-agents=" << Plan.Deps->numSyncAgents()
-         << " site-agents=" << Plan.Deps->numSiteSubAgents()
-         << " free=" << R.FreeRegs;
+      OS << ' ' << agentName(F);
+  OS << " by="
+     << (!Mask                     ? "none"
+         : Kind == SplitKind::Site ? "site"
+                                   : "block")
+     << " sync-agents=" << Plan.Deps->numSyncAgents()
+     << " site-agents=" << Plan.Deps->numSiteSubAgents()
+     << " free=" << R.FreeRegs;
   if (!Plan.Planned) {
-    errs() << " counters-do-not-fit: "
-           << (R.Fallbacks.empty() ? "" : R.Fallbacks.front().Why) << '\n';
+    OS << " counters-do-not-fit: "
+       << (R.Fallbacks.empty() ? "" : R.Fallbacks.front().Why);
     return;
   }
-  errs() << " counters=" << R.CounterRegs
-         << " fallback-waits=" << R.countFallbackWaits() << '\n';
+  OS << " counters=" << R.CounterRegs
+     << " fallback-waits=" << R.countFallbackWaits();
 }
 
 namespace {
@@ -178,7 +181,7 @@ std::unique_ptr<PrecisePlan> PlanSearch::planWith(uint32_t Mask,
   auto Plan = std::make_unique<PrecisePlan>(MF, Deps, std::move(SplitDeps),
                                             MLI, FreeRegs);
   if (ExplainSplitsOpt)
-    explainSplitPlan(*Plan, Mask, Kind);
+    explainSplitPlan(*Plan, Mask, Kind, Info);
   if (!Plan->Planned)
     return nullptr;
   Info.FallbackWaitsAfter =
@@ -284,9 +287,9 @@ NeuronISA::planPrecise(MachineFunction &MF, const EngineDependences &Deps,
   unsigned BestWaits = Best->Report.countFallbackWaits();
   if (!SplitAgentsOpt || !BestWaits)
     return Best;
-  if (ExplainSplitsOpt)
-    explainSplitPlan(*Best, 0, SplitKind::Block);
   SyncReport::AgentSplit Info;
+  if (ExplainSplitsOpt)
+    explainSplitPlan(*Best, 0, SplitKind::Block, Info);
   Info.FallbackWaitsBefore = BestWaits;
   Info.FallbackWaitsAfter = ~0u;
   unsigned NumSites = std::max<size_t>(Deps.sites().size(), 1);

@@ -235,6 +235,19 @@ static void emitSplitRemark(const SyncReport::AgentSplit &S,
     });
 }
 
+/// The lines of the measurement aids (-neuronisa-sync-explain-splits and
+/// -explain-snapshots), one analysis remark each.
+static void emitExplainRemarks(ArrayRef<std::string> Lines, StringRef Name,
+                               const DiagnosticLocation &Loc,
+                               const MachineBasicBlock *Entry,
+                               MachineOptimizationRemarkEmitter &ORE) {
+  for (const std::string &Line : Lines)
+    ORE.emit([&]() {
+      return MachineOptimizationRemarkAnalysis(DEBUG_TYPE, Name, Loc, Entry)
+             << Line;
+    });
+}
+
 void NeuronISA::emitSyncRemarks(MachineFunction &MF,
                                 const MachineLoopInfo &MLI,
                                 const EngineDependences &Deps,
@@ -244,8 +257,11 @@ void NeuronISA::emitSyncRemarks(MachineFunction &MF,
   DiagnosticLocation Loc(MF.getFunction().getSubprogram());
   emitTotalRemarks(MF, MLI, Deps, R, Precise, ORE);
   emitLoopRemarks(MLI, R, Precise, ORE);
-  if (R.Split)
+  if (R.Split) {
+    emitExplainRemarks(R.Split->PlanLines, "ExplainSplits", Loc, Entry, ORE);
     emitSplitRemark(*R.Split, Loc, Entry, ORE);
+  }
+  emitExplainRemarks(R.Explained, "ExplainSnapshots", Loc, Entry, ORE);
   for (const SyncReport::Fallback &FB : R.Fallbacks) {
     ORE.emit([&]() {
       return MachineOptimizationRemarkMissed(DEBUG_TYPE, "SyncFallback", Loc,

@@ -68,8 +68,12 @@ struct SyncReport {
     /// Not tried: the function has this many sites, more than
     /// -neuronisa-sync-split-site-budget (0: tried).
     unsigned TooManySites = 0;
+    /// -neuronisa-sync-explain-splits: one line per plan tried.
+    std::vector<std::string> PlanLines;
   };
   std::optional<AgentSplit> Split;
+  /// -neuronisa-sync-explain-snapshots: the lines of the emitted plan.
+  std::vector<std::string> Explained;
   /// The consumer waits that fell back (a bound instead of the threshold).
   unsigned countFallbackWaits() const {
     unsigned N = 0;

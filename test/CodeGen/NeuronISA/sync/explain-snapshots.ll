@@ -1,4 +1,7 @@
-; RUN: llc -mtriple=neuronisa -neuronisa-sync-explain-snapshots < %s -o /dev/null 2>&1 | FileCheck %s
+; RUN: llc -mtriple=neuronisa -neuronisa-sync-explain-snapshots -pass-remarks-analysis=neuronisa-sync < %s -o /dev/null 2>&1 | FileCheck %s
+; The explanation is analysis remarks: without -pass-remarks-analysis,
+; nothing reaches stderr.
+; RUN: llc -mtriple=neuronisa -neuronisa-sync-explain-snapshots < %s -o /dev/null 2>&1 | count 0
 ; Why a dependence group's threshold needs a snapshot register
 ; (-neuronisa-sync-explain-snapshots, summed by bench/sync-fallbacks.sh
 ; --explain): ACT reads @t at the top of a loop body and DVE writes it later
