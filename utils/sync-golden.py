@@ -86,11 +86,8 @@ def programs():
 WAIT_REMARK = "may be over-synchronized:"
 
 
-def compile_one(llc, ir, mode, validated=True):
-    # A program that opts out of the suite's validation in its own test
-    # (docs/Validator.md, "Not validated") opts out here too.
-    cmd = llc + ([] if validated else ["-neuronisa-verify-sync=false"])
-    cmd += ["-neuronisa-sync=%s" % mode, "-o", "-",
+def compile_one(llc, ir, mode):
+    cmd = llc + ["-neuronisa-sync=%s" % mode, "-o", "-",
                  "-pass-remarks=neuronisa-sync",
                  "-pass-remarks-missed=neuronisa-sync",
                  "-pass-remarks-analysis=neuronisa-sync"]
@@ -112,16 +109,14 @@ def compile_one(llc, ir, mode, validated=True):
     return text
 
 
-def collect(llc, jobs, progs, unvalidated=()):
+def collect(llc, jobs, progs):
     """{record file name: [(program name, output)]}, in a fixed order."""
     work = []
     for group, name, ir, modes in progs:
         for mode in modes:
             work.append(("%s.%s.txt" % (group, mode), name, ir, mode))
     with ThreadPoolExecutor(max_workers=jobs) as ex:
-        outs = list(ex.map(lambda w: compile_one(llc, w[2], w[3],
-                                                 w[1] not in unvalidated),
-                           work))
+        outs = list(ex.map(lambda w: compile_one(llc, w[2], w[3]), work))
     records = {}
     for (fname, name, _, _), out in zip(work, outs):
         records.setdefault(fname, []).append((name, out))
@@ -158,21 +153,12 @@ def main():
     g.add_argument("--check", metavar="DIR")
     ap.add_argument("-j", "--jobs", type=int, default=2)
     ap.add_argument("--max-diff-lines", type=int, default=30)
-    ap.add_argument("--unvalidated", action="append", default=[],
-                    metavar="PROGRAM",
-                    help="compile this program (a path as in the record) "
-                         "with -neuronisa-verify-sync=false")
     a = parse_args(ap)
     llc = shlex.split(a.llc)
     if not any(x.startswith("-mtriple") for x in llc):
         llc.append("-mtriple=neuronisa")
     progs = list(programs())
-    unknown = sorted(set(a.unvalidated) - {name for _, name, _, _ in progs})
-    if unknown:
-        sys.stderr.write("sync-golden.py: error: --unvalidated names no program: %s\n"
-                         % ", ".join(unknown))
-        return 2
-    records = collect(llc, a.jobs, progs, set(a.unvalidated))
+    records = collect(llc, a.jobs, progs)
     nprog = sum(len(v) for v in records.values())
     if a.record:
         os.makedirs(a.record, exist_ok=True)

@@ -66,6 +66,14 @@ static cl::opt<SyncMode> SyncModeOpt(
                           "insert nothing; keep hand-written "
                           "synchronization")));
 
+static cl::opt<bool> UseScopedNoAlias(
+    "neuronisa-sync-scoped-noalias", cl::init(false),
+    cl::desc("Take the IR's scoped-noalias metadata (!alias.scope, "
+             "!noalias) as proof that two accesses do not conflict. The "
+             "object does not record these promises, so the translation "
+             "validator rejects code that relies on them (default: off; "
+             "a missed remark says where they were left unused)"));
+
 bool NeuronISA::isPreciseSyncRequested() {
   return SyncModeOpt == SyncMode::Precise;
 }
@@ -210,16 +218,41 @@ static bool ensureEntryHasNoPredecessors(MachineFunction &MF) {
   return true;
 }
 
+/// Does a memory operand of MF carry scoped-noalias metadata?
+static bool hasAliasScopes(const MachineFunction &MF) {
+  for (const MachineBasicBlock &MBB : MF)
+    for (const MachineInstr &MI : MBB)
+      for (const MachineMemOperand *MMO : MI.memoperands())
+        if (MMO->getAAInfo().Scope || MMO->getAAInfo().NoAlias)
+          return true;
+  return false;
+}
+
 bool NeuronISASync::run(MachineFunction &MF, bool &CFGChanged) {
   CFGChanged = false;
   SyncMode Mode = SyncModeOpt;
   if (Mode == SyncMode::None || rejectHandWrittenSync(MF, Mode))
     return false;
 
+  // The IR's alias analysis is asked only about scoped-noalias tags
+  // (TileRef::mayOverlap): without -neuronisa-sync-scoped-noalias, the
+  // dependences are the ones the validator derives from the object.
+  AAResults *ScopeAA = UseScopedNoAlias ? AA : nullptr;
+  if (!UseScopedNoAlias && hasAliasScopes(MF))
+    ORE.emit([&]() {
+      return MachineOptimizationRemarkMissed(
+                 DEBUG_TYPE, "AliasScopesUnused",
+                 DiagnosticLocation(MF.getFunction().getSubprogram()),
+                 &MF.front())
+             << "the IR's alias scopes (!alias.scope, !noalias) are not used "
+                "to rule out dependences: the object does not record them, "
+                "so the validator could not check such code "
+                "(-neuronisa-sync-scoped-noalias uses them)";
+    });
   EngineDependences Deps;
   {
     SyncPhaseTimer T("dependences", "Dependence analysis");
-    Deps.analyze(MF, SE, AA);
+    Deps.analyze(MF, SE, ScopeAA);
   }
   LLVM_DEBUG(dbgs() << "neuronisa-sync: " << MF.getName() << ": "
                     << Deps.sites().size() << " sites, "
@@ -233,7 +266,7 @@ bool NeuronISASync::run(MachineFunction &MF, bool &CFGChanged) {
     if (ensureEntryHasNoPredecessors(MF)) {
       // Block numbers and sites are unchanged; the new block has none.
       CFGChanged = true;
-      Deps.analyze(MF, SE, AA);
+      Deps.analyze(MF, SE, ScopeAA);
     }
     if (Precise) {
       Plan = planPrecise(MF, Deps, MLI, Report);
