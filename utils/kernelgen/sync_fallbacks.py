@@ -16,10 +16,11 @@ with -pass-remarks-missed=neuronisa-sync, and the program is counted as
 With --clang, the random C kernels of the C differential test
 (random_c_kernels.py) are counted the same way, compiled by neuronisa-clang
 at each level of --c-levels: clang's optimizations decide how many registers
-the function's own values take. With --explain, llc also gets -neuronisa-sync-explain-snapshots, whose
-analysis remarks give one line per group that needs a snapshot register (why: the shape of
-its producers relative to its consumers) and one per function (snapshot
-values wanted, registers free beside the counters): the script sums them.
+the function's own values take. With --explain, llc also gets
+-neuronisa-sync-explain-snapshots, whose analysis remarks give one line per
+group that needs a snapshot register (why: the shape of its producers
+relative to its consumers) and one per function (snapshot values wanted,
+registers free beside the counters): the script sums them.
 """
 
 import argparse
