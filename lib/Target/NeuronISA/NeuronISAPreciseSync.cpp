@@ -178,6 +178,20 @@ unsigned PreciseSync::solveThresholds(SyncDataflow<ThresholdState> &Solver,
       });
 }
 
+std::vector<PreciseSync::BlockProduction> PreciseSync::productionOf(
+    unsigned N, function_ref<ArrayRef<unsigned>(unsigned)> ProducersOf) const {
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  std::vector<BlockProduction> Produced(RPO.size());
+  for (unsigned I = 0; I < N; ++I) {
+    ArrayRef<unsigned> P = ProducersOf(I);
+    for (unsigned J = 0; J < P.size(); ++J)
+      if (J + 1 == P.size() || Sites[P[J + 1]].MBB != Sites[P[J]].MBB)
+        Produced[Gen.getRPOIndex(*Sites[P[J]].MBB)].push_back(
+            {I, Gen.getCountAfter(P[J])});
+  }
+  return Produced;
+}
+
 void PreciseSync::computeThresholds() {
   ArrayRef<SyncSite> Sites = Deps.sites();
   Waits.assign(Sites.size(), {});
@@ -236,6 +250,59 @@ void PreciseSync::computeThresholds() {
       NeedsSnapshot[GI] = NeedsSnapshot[GI] || !Known;
     }
   }
+}
+
+void PreciseSync::recordCounterReads(PlainCounterReads &Reads) const {
+  Reads.clear();
+  for (unsigned C = 0; C < Waits.size(); ++C)
+    for (const WaitRequest &R : Waits[C])
+      if (!R.Snapshot)
+        Reads.push_back({C, R.F});
+}
+
+/// countersMayFit on the waits on C_F + k that computeThresholds will give
+/// this plan, with the thresholds solved for the sub-agents' groups alone.
+/// An agent this plan does not split keeps the plain plan's groups (regroup
+/// gives each of its groups one part, itself), sites, counts and counter
+/// corrections, and a group's threshold depends on nothing else (its sites'
+/// counts, and its agent's corrections and Empty bound in ThresholdState):
+/// its waits are the plain plan's. Where the counters do not fit, the
+/// solve of every group and the rest of the plan are saved.
+bool PreciseSync::countersFitBeforeThresholds(const PlainCounterReads &Plain) {
+  SyncPhaseTimer T("precise-counters-first", "Precise: counters first");
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  Waits.assign(Sites.size(), {});
+  for (auto [C, F] : Plain)
+    if (!Deps.isSubAgent(F))
+      Waits[C].push_back({Sites[C].WaitEngine, F, 0, false, 0});
+  // The sub-agents' groups, renumbered from 0.
+  std::vector<int> Local(Groups.size(), -1);
+  std::vector<AgentId> Agents;
+  std::vector<unsigned> SubAgentGroups;
+  for (unsigned GI = 0; GI < Groups.size(); ++GI)
+    if (Deps.isSubAgent(Groups[GI].Producer)) {
+      Local[GI] = Agents.size();
+      Agents.push_back(Groups[GI].Producer);
+      SubAgentGroups.push_back(GI);
+    }
+  std::vector<BlockProduction> Produced =
+      productionOf(Agents.size(), [&](unsigned I) -> ArrayRef<unsigned> {
+        return Groups[SubAgentGroups[I]].Producers;
+      });
+  SyncDataflow<ThresholdState> Solver(RPO);
+  solveThresholds(Solver, Agents, Produced);
+  for (unsigned C = 0; C < Sites.size(); ++C) {
+    const ThresholdState *In = Solver.incoming(*Sites[C].MBB);
+    for (unsigned GI : Deps.consumerGroups(C)) {
+      if (Local[GI] < 0)
+        continue;
+      const DependenceGroup &G = Groups[GI];
+      if (Gen.getLatestProducerInBlock(G, C) >= 0 ||
+          In->get(Local[GI]).K == ThresholdState::Kind::Known)
+        Waits[C].push_back({Sites[C].WaitEngine, G.Producer, GI, false, 0});
+    }
+  }
+  return countersMayFit();
 }
 
 /// A snapshot wait of consumer C on agent F is implied by a counter-relative
@@ -343,15 +410,12 @@ void PreciseSync::waitForKnownUnions() {
   // the groups' (per block: the count after each union's last site there;
   // sites are numbered block by block).
   std::vector<AgentId> Agents;
-  std::vector<BlockProduction> Produced(RPO.size());
-  for (unsigned I = 0; I < Unions.size(); ++I) {
-    Agents.push_back(Unions[I].Producer);
-    ArrayRef<unsigned> P = Unions[I].Producers;
-    for (unsigned J = 0; J < P.size(); ++J)
-      if (J + 1 == P.size() || Sites[P[J + 1]].MBB != Sites[P[J]].MBB)
-        Produced[Gen.getRPOIndex(*Sites[P[J]].MBB)].push_back(
-            {I, Gen.getCountAfter(P[J])});
-  }
+  for (const DependenceGroup &U : Unions)
+    Agents.push_back(U.Producer);
+  std::vector<BlockProduction> Produced =
+      productionOf(Unions.size(), [&](unsigned I) -> ArrayRef<unsigned> {
+        return Unions[I].Producers;
+      });
   SyncDataflow<ThresholdState> Solver(RPO);
   solveThresholds(Solver, Agents, Produced);
   std::vector<unsigned> GroupOfUnion(Unions.size(), ~0u);
@@ -792,17 +856,23 @@ void PreciseSync::mergeSnapshots() {
   }
 }
 
-bool PreciseSync::plan(bool CountersFirst) {
+bool PreciseSync::plan(bool CountersFirst, const PlainCounterReads *Plain,
+                       PlainCounterReads *Record) {
   {
     SyncPhaseTimer T("precise-counters", "Precise: counters");
     computeCounters();
   }
+  Groups.assign(Deps.groups().begin(), Deps.groups().end());
+  if (CountersFirst && Plain && !countersFitBeforeThresholds(*Plain))
+    return false;
   {
     SyncPhaseTimer T("precise-thresholds", "Precise: thresholds");
-    Groups.assign(Deps.groups().begin(), Deps.groups().end());
     computeThresholds();
   }
-  if (CountersFirst && !countersMayFit())
+  if (Record)
+    recordCounterReads(*Record);
+  // With Plain, countersFitBeforeThresholds had these very waits.
+  if (CountersFirst && !Plain && !countersMayFit())
     return false;
   {
     SyncPhaseTimer T("precise-snapshot-unions", "Precise: snapshot unions");

@@ -52,14 +52,25 @@ public:
     emitPlan();
     return true;
   }
+  /// The plain plan's waits on C_F + k as computeThresholds leaves them,
+  /// as (consumer site, agent): a plan with split agents has the same for
+  /// the agents it does not split (countersFitBeforeThresholds).
+  using PlainCounterReads = std::vector<std::pair<unsigned, AgentId>>;
+
   /// Steps 1-3 and the wait order and hoisting, without changing the
   /// function (the report gets the plan's fallbacks). Returns false when
-  /// the counters do not fit. CountersFirst: right after the thresholds,
-  /// give up where a lower bound of the counters already exceeds the free
-  /// registers (the fallback then says "at least"), before the snapshot
-  /// and register work that would find the same (a plan with split agents,
-  /// which is dropped when its counters do not fit).
-  bool plan(bool CountersFirst = false);
+  /// the counters do not fit. CountersFirst: give up where a lower bound of
+  /// the counters already exceeds the free registers (the fallback then
+  /// says "at least"), before the snapshot and register work that would
+  /// find the same (a plan with split agents, which is dropped when its
+  /// counters do not fit): with Plain (the plain plan's counter-relative
+  /// waits), before the thresholds are solved for more than the
+  /// sub-agents' groups (countersFitBeforeThresholds), else right after
+  /// them. Record: where to keep this plan's counter-relative waits as the
+  /// thresholds leave them (the plain plan, when split plans may follow).
+  bool plan(bool CountersFirst = false,
+            const PlainCounterReads *Plain = nullptr,
+            PlainCounterReads *Record = nullptr);
   /// Step 4: emits what plan() decided.
   void emitPlan();
   /// What -neuronisa-sync-explain-snapshots says of the plan, one line
@@ -116,7 +127,15 @@ private:
   unsigned solveThresholds(SyncDataflow<ThresholdState> &Solver,
                            ArrayRef<AgentId> GroupAgents,
                            ArrayRef<BlockProduction> Produced);
+  /// What each block produces for groups 0..N-1 (ProducersOf(I): group
+  /// I's sites, ascending; sites are numbered block by block): per RPO
+  /// index, the count after each group's last site there, by group.
+  std::vector<BlockProduction>
+  productionOf(unsigned N,
+               function_ref<ArrayRef<unsigned>(unsigned)> ProducersOf) const;
   void computeThresholds();
+  void recordCounterReads(PlainCounterReads &Reads) const;
+  bool countersFitBeforeThresholds(const PlainCounterReads &Plain);
   void dropImpliedSnapshotWaits();
   void waitForKnownUnions();
   void dropBoundedSnapshotWaits();

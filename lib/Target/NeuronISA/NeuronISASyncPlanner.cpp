@@ -55,16 +55,30 @@ static cl::opt<bool> ExplainSplitsOpt(
              "fit (a measurement aid; shown with "
              "-pass-remarks-analysis=neuronisa-sync)"));
 
+/// How many plans with split agents of each kind the search may make for
+/// a function with Deps (0: none).
+static unsigned maxSplitPlans(const EngineDependences &Deps) {
+  if (!SplitAgentsOpt)
+    return 0;
+  unsigned NumSites = std::max<size_t>(Deps.sites().size(), 1);
+  return std::min<unsigned>(SplitPlans, SplitSiteBudget / NumSites);
+}
+
 PrecisePlan::PrecisePlan(MachineFunction &MF,
                          const EngineDependences &FunctionDeps,
                          std::unique_ptr<EngineDependences> Split,
-                         const MachineLoopInfo &MLI, unsigned FreeRegs)
+                         const MachineLoopInfo &MLI, unsigned FreeRegs,
+                         const PreciseSync::PlainCounterReads *Plain)
     : SplitDeps(std::move(Split)),
       Deps(SplitDeps ? SplitDeps.get() : &FunctionDeps) {
   Report.FreeRegs = FreeRegs;
   Gen = std::make_unique<SyncGenerator>(MF, *Deps, MLI, Report);
   Sync = std::make_unique<PreciseSync>(*Gen);
-  Planned = Sync->plan(/*CountersFirst=*/SplitDeps != nullptr);
+  if (SplitDeps)
+    Planned = Sync->plan(/*CountersFirst=*/true, Plain);
+  else
+    Planned = Sync->plan(/*CountersFirst=*/false, nullptr,
+                         maxSplitPlans(FunctionDeps) ? &CounterReads : nullptr);
 }
 
 /// The hardware agents of the waits that fell back in Plan, those with the
@@ -135,7 +149,8 @@ public:
              const SyncReport::AgentSplit &Info, unsigned MaxPlans)
       : MF(MF), Deps(Deps), MLI(MLI), FreeRegs(Plain->Report.FreeRegs),
         MaxPlans(MaxPlans), Info(Info), Best(std::move(Plain)),
-        BestWaits(Best->Report.countFallbackWaits()), Last(Best.get()) {}
+        BestWaits(Best->Report.countFallbackWaits()), Last(Best.get()),
+        PlainReads(std::move(Best->CounterReads)) {}
 
   /// The best plan found; its report says what was tried.
   std::unique_ptr<PrecisePlan> run();
@@ -155,6 +170,8 @@ private:
   unsigned Plans[2] = {};
   std::unique_ptr<PrecisePlan> LastOwned; // the latest plan, if not Best
   const PrecisePlan *Last;
+  /// The plain plan's counter-relative waits (Best may change).
+  PreciseSync::PlainCounterReads PlainReads;
 
   std::unique_ptr<PrecisePlan> planWith(uint32_t Mask, SplitKind Kind,
                                         unsigned &Made, unsigned MinMade);
@@ -179,7 +196,7 @@ std::unique_ptr<PrecisePlan> PlanSearch::planWith(uint32_t Mask,
   if (Made <= MinMade)
     return nullptr;
   auto Plan = std::make_unique<PrecisePlan>(MF, Deps, std::move(SplitDeps),
-                                            MLI, FreeRegs);
+                                            MLI, FreeRegs, &PlainReads);
   if (ExplainSplitsOpt)
     explainSplitPlan(*Plan, Mask, Kind, Info);
   if (!Plan->Planned)
@@ -292,10 +309,9 @@ NeuronISA::planPrecise(MachineFunction &MF, const EngineDependences &Deps,
     explainSplitPlan(*Best, 0, SplitKind::Block, Info);
   Info.FallbackWaitsBefore = BestWaits;
   Info.FallbackWaitsAfter = ~0u;
-  unsigned NumSites = std::max<size_t>(Deps.sites().size(), 1);
-  unsigned MaxPlans = std::min<unsigned>(SplitPlans, SplitSiteBudget / NumSites);
+  unsigned MaxPlans = maxSplitPlans(Deps);
   if (!MaxPlans) {
-    Info.TooManySites = NumSites;
+    Info.TooManySites = Deps.sites().size();
     Best->Report.Split = Info;
     return Best;
   }
