@@ -252,7 +252,7 @@ void PreciseSync::computeThresholds() {
   }
 }
 
-void PreciseSync::recordCounterReads(PlainCounterReads &Reads) const {
+void PreciseSync::recordCounterReads(CounterReads &Reads) const {
   Reads.clear();
   for (unsigned C = 0; C < Waits.size(); ++C)
     for (const WaitRequest &R : Waits[C])
@@ -268,7 +268,7 @@ void PreciseSync::recordCounterReads(PlainCounterReads &Reads) const {
 /// counts, and its agent's corrections and Empty bound in ThresholdState):
 /// its waits are the plain plan's. Where the counters do not fit, the
 /// solve of every group and the rest of the plan are saved.
-bool PreciseSync::countersFitBeforeThresholds(const PlainCounterReads &Plain) {
+bool PreciseSync::countersFitBeforeThresholds(const CounterReads &Plain) {
   SyncPhaseTimer T("precise-counters-first", "Precise: counters first");
   ArrayRef<SyncSite> Sites = Deps.sites();
   Waits.assign(Sites.size(), {});
@@ -856,21 +856,23 @@ void PreciseSync::mergeSnapshots() {
   }
 }
 
-bool PreciseSync::plan(bool CountersFirst, const PlainCounterReads *Plain,
-                       PlainCounterReads *Record) {
+bool PreciseSync::plan(bool CountersFirst, const PlainFacts *Plain,
+                       PlainFacts *Record) {
   {
     SyncPhaseTimer T("precise-counters", "Precise: counters");
     computeCounters();
   }
   Groups.assign(Deps.groups().begin(), Deps.groups().end());
-  if (CountersFirst && Plain && !countersFitBeforeThresholds(*Plain))
+  if (Plain)
+    ProgramOccupied = Plain->ProgramOccupied;
+  if (CountersFirst && Plain && !countersFitBeforeThresholds(Plain->Reads))
     return false;
   {
     SyncPhaseTimer T("precise-thresholds", "Precise: thresholds");
     computeThresholds();
   }
   if (Record)
-    recordCounterReads(*Record);
+    recordCounterReads(Record->Reads);
   // With Plain, countersFitBeforeThresholds had these very waits.
   if (CountersFirst && !Plain && !countersMayFit())
     return false;
@@ -887,6 +889,8 @@ bool PreciseSync::plan(bool CountersFirst, const PlainCounterReads *Plain,
     if (!allocateRegisters())
       return false;
   }
+  if (Record)
+    Record->ProgramOccupied = ProgramOccupied;
   {
     SyncPhaseTimer T("precise-hoist", "Precise: wait order, hoisting");
     orderWaitsByRelease();

@@ -52,10 +52,9 @@ public:
     emitPlan();
     return true;
   }
-  /// The plain plan's waits on C_F + k as computeThresholds leaves them,
-  /// as (consumer site, agent): a plan with split agents has the same for
-  /// the agents it does not split (countersFitBeforeThresholds).
-  using PlainCounterReads = std::vector<std::pair<unsigned, AgentId>>;
+  /// What a plan with split agents takes from the plain plan instead of
+  /// computing it again (defined below).
+  struct PlainFacts;
 
   /// Steps 1-3 and the wait order and hoisting, without changing the
   /// function (the report gets the plan's fallbacks). Returns false when
@@ -63,14 +62,12 @@ public:
   /// the counters already exceeds the free registers (the fallback then
   /// says "at least"), before the snapshot and register work that would
   /// find the same (a plan with split agents, which is dropped when its
-  /// counters do not fit): with Plain (the plain plan's counter-relative
-  /// waits), before the thresholds are solved for more than the
-  /// sub-agents' groups (countersFitBeforeThresholds), else right after
-  /// them. Record: where to keep this plan's counter-relative waits as the
-  /// thresholds leave them (the plain plan, when split plans may follow).
-  bool plan(bool CountersFirst = false,
-            const PlainCounterReads *Plain = nullptr,
-            PlainCounterReads *Record = nullptr);
+  /// counters do not fit): with Plain (the plain plan's facts), before the
+  /// thresholds are solved for more than the sub-agents' groups
+  /// (countersFitBeforeThresholds), else right after them. Record: where to
+  /// keep this plan's facts (the plain plan, when split plans may follow).
+  bool plan(bool CountersFirst = false, const PlainFacts *Plain = nullptr,
+            PlainFacts *Record = nullptr);
   /// Step 4: emits what plan() decided.
   void emitPlan();
   /// What -neuronisa-sync-explain-snapshots says of the plan, one line
@@ -134,8 +131,10 @@ private:
   productionOf(unsigned N,
                function_ref<ArrayRef<unsigned>(unsigned)> ProducersOf) const;
   void computeThresholds();
-  void recordCounterReads(PlainCounterReads &Reads) const;
-  bool countersFitBeforeThresholds(const PlainCounterReads &Plain);
+  /// The counter-relative waits, as (consumer site, agent).
+  using CounterReads = std::vector<std::pair<unsigned, AgentId>>;
+  void recordCounterReads(CounterReads &Reads) const;
+  bool countersFitBeforeThresholds(const CounterReads &Plain);
   void dropImpliedSnapshotWaits();
   void waitForKnownUnions();
   void dropBoundedSnapshotWaits();
@@ -293,6 +292,9 @@ private:
   std::vector<RegisterOccupancy> ProgramOccupied;
   void assignCounterOwners();
   void initRegisterState();
+  /// Is block I (RPO index) outside Seeded with a successor in it (it
+  /// ends with a seed of the counter)?
+  bool entersSeeded(unsigned I, const BitVector &Seeded) const;
   void addCounterSeeds(const BitVector &Seeded);
   std::vector<unsigned> countersLiveOutAtLeast();
   bool countersMayFit();
@@ -380,6 +382,15 @@ private:
   /// owner agent F), a snapshot's (MaxSyncAgents + its group).
   DenseMap<const MachineInstr *, unsigned> ConstantRoles;
   void dropRepeatedConstants();
+};
+
+struct PreciseSync::PlainFacts {
+  /// The plain plan's waits on C_F + k as computeThresholds leaves them: a
+  /// plan with split agents has the same for the agents it does not split.
+  CounterReads Reads;
+  /// The function's own values in the pool's registers (programOccupancy):
+  /// the same for every plan of the function.
+  std::vector<RegisterOccupancy> ProgramOccupied;
 };
 
 } // namespace NeuronISA

@@ -329,14 +329,18 @@ void PreciseSync::assignCounterOwners() {
   }
 }
 
+bool PreciseSync::entersSeeded(unsigned I, const BitVector &Seeded) const {
+  return !Seeded.test(I) &&
+         llvm::any_of(RPO[I]->successors(), [&](const MachineBasicBlock *S) {
+           return Deps.isReachable(*S) && Seeded.test(Gen.getRPOIndex(*S));
+         });
+}
+
 /// The seeds of Owner's counter (li C_F, d): at the end of each block
 /// outside Seeded that enters it.
 void PreciseSync::addCounterSeeds(const BitVector &Seeded) {
   for (unsigned I = 0; I < RPO.size(); ++I)
-    if (!Seeded.test(I) &&
-        llvm::any_of(RPO[I]->successors(), [&](const MachineBasicBlock *S) {
-          return Deps.isReachable(*S) && Seeded.test(Gen.getRPOIndex(*S));
-        }))
+    if (entersSeeded(I, Seeded))
       Liveness.addDef(I, End);
 }
 
@@ -346,35 +350,57 @@ void PreciseSync::addCounterSeeds(const BitVector &Seeded) {
 /// replace a consumer's waits on an agent by one counter-relative wait), and
 /// the seeds do not depend on the waits: the range counterRange gives a
 /// counter contains the one its counter-relative reads alone give. Counters
-/// live out of one block each take a register of their own there.
+/// live out of one block each take a register of their own there. One
+/// liveness solve for every owner at once, a bit each (the blocks live out
+/// are what BlockLiveness::solve with DefsKill gives each alone: the seeds
+/// are written at block ends, after every read there).
 std::vector<unsigned> PreciseSync::countersLiveOutAtLeast() {
   assignCounterOwners();
-  std::vector<unsigned> Count(RPO.size(), 0);
+  unsigned N = RPO.size();
+  std::vector<SyncAgentMask> Used(N, 0), Seeds(N, 0), LiveIn(N, 0),
+      LiveOut(N, 0);
   ArrayRef<SyncSite> Sites = Deps.sites();
-  SmallVector<unsigned, 32> Blocks;
   SitesByOwner Readers = counterReaders(/*SnapshotsToo=*/false);
   for (AgentId Owner = 0; Owner < MaxSyncAgents; ++Owner) {
     if (!OwnsCounter[Owner] || Readers[Owner].empty())
       continue;
     BitVector &Seeded = CounterSeeded[Owner];
     seededCounterBlocks(Owner, Seeded);
-    Liveness.clear();
+    SyncAgentMask Bit = syncAgentBit(Owner);
     bool Read = false;
     for (unsigned C : Readers[Owner]) {
       unsigned B = Gen.getRPOIndex(*Sites[C].MBB);
-      if (!Seeded.test(B))
-        continue; // the wait reads r0 there
-      Liveness.addUse(B, 2 * SitePos[C] + 1);
-      Read = true;
+      if (Seeded.test(B)) { // elsewhere the wait reads r0
+        Used[B] |= Bit;
+        Read = true;
+      }
     }
     if (!Read)
       continue;
-    addCounterSeeds(Seeded);
-    Liveness.solve(/*DefsKill=*/true);
-    Liveness.getLiveOutBlocks(Blocks);
-    for (unsigned I : Blocks)
-      ++Count[I];
+    for (unsigned I = 0; I < N; ++I)
+      if (entersSeeded(I, Seeded))
+        Seeds[I] |= Bit;
   }
+  SmallVector<unsigned, 32> Work;
+  for (unsigned B = 0; B < N; ++B) {
+    LiveIn[B] = Used[B];
+    if (Used[B])
+      Work.push_back(B);
+  }
+  while (!Work.empty()) {
+    unsigned B = Work.pop_back_val();
+    for (unsigned P : Liveness.preds(B)) {
+      LiveOut[P] |= LiveIn[B];
+      SyncAgentMask In = Used[P] | (LiveOut[P] & ~Seeds[P]);
+      if (In != LiveIn[P]) {
+        LiveIn[P] = In;
+        Work.push_back(P);
+      }
+    }
+  }
+  std::vector<unsigned> Count(N);
+  for (unsigned I = 0; I < N; ++I)
+    Count[I] = llvm::popcount(LiveOut[I]);
   return Count;
 }
 

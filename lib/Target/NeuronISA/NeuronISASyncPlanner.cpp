@@ -68,7 +68,7 @@ PrecisePlan::PrecisePlan(MachineFunction &MF,
                          const EngineDependences &FunctionDeps,
                          std::unique_ptr<EngineDependences> Split,
                          const MachineLoopInfo &MLI, unsigned FreeRegs,
-                         const PreciseSync::PlainCounterReads *Plain)
+                         const PreciseSync::PlainFacts *Plain)
     : SplitDeps(std::move(Split)),
       Deps(SplitDeps ? SplitDeps.get() : &FunctionDeps) {
   Report.FreeRegs = FreeRegs;
@@ -78,7 +78,7 @@ PrecisePlan::PrecisePlan(MachineFunction &MF,
     Planned = Sync->plan(/*CountersFirst=*/true, Plain);
   else
     Planned = Sync->plan(/*CountersFirst=*/false, nullptr,
-                         maxSplitPlans(FunctionDeps) ? &CounterReads : nullptr);
+                         maxSplitPlans(FunctionDeps) ? &Facts : nullptr);
 }
 
 /// The hardware agents of the waits that fell back in Plan, those with the
@@ -150,7 +150,7 @@ public:
       : MF(MF), Deps(Deps), MLI(MLI), FreeRegs(Plain->Report.FreeRegs),
         MaxPlans(MaxPlans), Info(Info), Best(std::move(Plain)),
         BestWaits(Best->Report.countFallbackWaits()), Last(Best.get()),
-        PlainReads(std::move(Best->CounterReads)) {}
+        Facts(std::move(Best->Facts)) {}
 
   /// The best plan found; its report says what was tried.
   std::unique_ptr<PrecisePlan> run();
@@ -170,8 +170,8 @@ private:
   unsigned Plans[2] = {};
   std::unique_ptr<PrecisePlan> LastOwned; // the latest plan, if not Best
   const PrecisePlan *Last;
-  /// The plain plan's counter-relative waits (Best may change).
-  PreciseSync::PlainCounterReads PlainReads;
+  /// The plain plan's facts (Best may change).
+  PreciseSync::PlainFacts Facts;
 
   std::unique_ptr<PrecisePlan> planWith(uint32_t Mask, SplitKind Kind,
                                         unsigned &Made, unsigned MinMade);
@@ -196,7 +196,7 @@ std::unique_ptr<PrecisePlan> PlanSearch::planWith(uint32_t Mask,
   if (Made <= MinMade)
     return nullptr;
   auto Plan = std::make_unique<PrecisePlan>(MF, Deps, std::move(SplitDeps),
-                                            MLI, FreeRegs, &PlainReads);
+                                            MLI, FreeRegs, &Facts);
   if (ExplainSplitsOpt)
     explainSplitPlan(*Plan, Mask, Kind, Info);
   if (!Plan->Planned)

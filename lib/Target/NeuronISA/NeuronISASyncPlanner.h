@@ -33,17 +33,17 @@ struct PrecisePlan {
   std::unique_ptr<SyncGenerator> Gen;
   std::unique_ptr<PreciseSync> Sync;
   bool Planned = false;
-  /// The plain plan's counter-relative waits as its thresholds left them,
-  /// kept where plans with split agents may follow (PreciseSync::plan).
-  PreciseSync::PlainCounterReads CounterReads;
+  /// The plain plan's facts, kept where plans with split agents may follow
+  /// (PreciseSync::plan).
+  PreciseSync::PlainFacts Facts;
 
   /// Plans MF with Split (null: the function's dependences FunctionDeps)
-  /// and FreeRegs registers free; Plain: the plain plan's CounterReads
-  /// (split plans only).
+  /// and FreeRegs registers free; Plain: the plain plan's Facts (split
+  /// plans only).
   PrecisePlan(MachineFunction &MF, const EngineDependences &FunctionDeps,
               std::unique_ptr<EngineDependences> Split,
               const MachineLoopInfo &MLI, unsigned FreeRegs,
-              const PreciseSync::PlainCounterReads *Plain = nullptr);
+              const PreciseSync::PlainFacts *Plain = nullptr);
   PrecisePlan(const PrecisePlan &) = delete;
   PrecisePlan &operator=(const PrecisePlan &) = delete;
 };
