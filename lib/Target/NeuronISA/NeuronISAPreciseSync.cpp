@@ -895,6 +895,7 @@ bool PreciseSync::plan(bool CountersFirst, const PlainFacts *Plain,
     SyncPhaseTimer T("precise-hoist", "Precise: wait order, hoisting");
     orderWaitsByRelease();
     hoistInvariantWaits();
+    waitOnProducingPaths();
   }
   Gen.getReport().DependenceGroups = Groups.size();
   return true;

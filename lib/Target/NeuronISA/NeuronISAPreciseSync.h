@@ -340,6 +340,10 @@ private:
   };
   std::vector<SmallVector<HoistedWait, 1>> HoistedWaits; // per RPO index
   void hoistInvariantWaits();
+  void waitOnProducingPaths();
+  void dropUnreadCounters();
+  bool nothingRanAtEnd(const MachineBasicBlock &P, unsigned C,
+                       AgentId F) const;
   bool isFirstIssuedBy(Engine E, unsigned C, MachineBasicBlock &Start) const;
   int64_t emittedCorrection(const MachineBasicBlock &B, AgentId F) const;
   bool writesRegisterIn(const MachineLoop &L, unsigned Reg) const;

@@ -50,6 +50,14 @@ using namespace llvm::NeuronISA;
 #define DEBUG_TYPE "neuronisa-sync"
 
 STATISTIC(NumWaitsHoisted, "Loop-invariant waits moved to a preheader");
+STATISTIC(NumWaitsOnProducingPaths,
+          "Waits moved to the predecessors whose paths produce");
+
+static cl::opt<bool> WaitOnProducingPaths(
+    "neuronisa-sync-wait-on-producing-paths", cl::Hidden, cl::init(true),
+    cl::desc("Move a counter-relative wait before the first instruction of "
+             "its engine in a block to the ends of the predecessors whose "
+             "paths may run a producer, where some other path runs none"));
 
 // Off by default: the translation validator cannot yet relate a hoisted
 // snapshot to the other snapshots a consumer waits on (it reports such a
@@ -224,4 +232,129 @@ void PreciseSync::hoistInvariantWaits() {
     llvm::erase_if(HoistedWaits[I], [&](const HoistedWait &H) {
       return IsCovered(*RPO[I], H.R);
     });
+}
+
+/// Has no site of consumer C's groups of agent F run at the end of P, on
+/// any path (every such group Empty there: T(C, F) = 0 on the paths
+/// through P)?
+bool PreciseSync::nothingRanAtEnd(const MachineBasicBlock &P, unsigned C,
+                                  AgentId F) const {
+  const ThresholdState *In = Thresholds->incoming(P);
+  if (!In)
+    return true; // no path reaches P
+  for (unsigned GI : Deps.consumerGroups(C)) {
+    const DependenceGroup &G = Deps.groups()[GI];
+    if (G.Producer != F)
+      continue;
+    if (In->get(GI).K != ThresholdState::Kind::Empty)
+      return false;
+    for (unsigned S : Deps.blockSites(P))
+      if (llvm::binary_search(G.Producers, S))
+        return false;
+  }
+  return true;
+}
+
+/// A consumer C that its engine E issues first in its block B waits for
+/// C_F + k, the same k on every path into B (Known). On a path from a
+/// predecessor where no site of C's groups of F has run, that wait is
+/// satisfied at once (T(C, F) = 0), and costs WaitCycles for nothing: after
+/// an if without an else, a loop that may run zero times, or a switch whose
+/// other arms produce. Where every other predecessor P has B as its only
+/// successor, the wait moves to the end of each such P (as a hoisted wait,
+/// before P's counter update: k re-expressed), and the paths that produce
+/// nothing skip it. Soundness: on the paths through P, E runs the wait
+/// right before C with no instruction of E between (E issues nothing from
+/// P's end to C); on the others nothing is to be waited for. Precision: the
+/// wait holds nothing but C. The threshold must count only instances
+/// issued before B (k at most off_F at B's start): a site earlier in B has
+/// not been issued at P's end.
+void PreciseSync::waitOnProducingPaths() {
+  if (!WaitOnProducingPaths)
+    return;
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  SmallVector<MachineBasicBlock *, 4> Producing;
+  for (unsigned C = 0; C < Waits.size(); ++C) {
+    if (Waits[C].empty())
+      continue;
+    MachineBasicBlock &B = *Sites[C].MBB;
+    if (B.pred_size() < 2 || !isFirstIssuedBy(Sites[C].WaitEngine, C, B))
+      continue;
+    auto Moves = [&](const WaitRequest &R) {
+      if (R.Snapshot || R.K > entryOffset(B, R.F) ||
+          llvm::any_of(HoistedWaits, [&](const auto &Hs) {
+            return llvm::any_of(Hs, [&](const HoistedWait &H) {
+              return H.Consumer == C && H.R.F == R.F;
+            });
+          }))
+        return false;
+      Producing.clear();
+      bool SomeRanNothing = false;
+      for (MachineBasicBlock *P : B.predecessors()) {
+        if (!Deps.isReachable(*P))
+          continue;
+        if (nothingRanAtEnd(*P, C, R.F)) {
+          SomeRanNothing = true;
+          continue;
+        }
+        if (P == &B || P->succ_size() != 1)
+          return false;
+        Producing.push_back(P);
+      }
+      if (!SomeRanNothing || Producing.empty())
+        return false;
+      for (MachineBasicBlock *P : Producing) {
+        // Before P's counter update, or with r0 before its seed (C_F = 0
+        // there): both add correction(P) to C_F.
+        WaitRequest Moved = R;
+        Moved.K += correction(*P, R.F);
+        HoistedWaits[Gen.getRPOIndex(*P)].push_back({Moved, C});
+      }
+      ++NumWaitsOnProducingPaths;
+      return true;
+    };
+    llvm::erase_if(Waits[C], Moves);
+  }
+  dropUnreadCounters();
+}
+
+/// Counters that nothing reads any more: a wait that moved into a block
+/// where the counter is 0 reads r0 there. Their seeds and updates are left
+/// out (as allocation does for a counter without reads).
+void PreciseSync::dropUnreadCounters() {
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  bool Read[MaxSyncAgents] = {}; // by owner
+  auto NoteRead = [&](AgentId F, const MachineBasicBlock &B) {
+    if (isCounterSeededIn(F, B))
+      Read[CounterOwner[F]] = true;
+  };
+  for (unsigned C = 0; C < Waits.size(); ++C)
+    for (const WaitRequest &R : Waits[C])
+      if (!R.Snapshot)
+        NoteRead(R.F, *Sites[C].MBB);
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    for (const HoistedWait &H : HoistedWaits[I])
+      if (!H.R.Snapshot)
+        NoteRead(H.R.F, *RPO[I]);
+  SmallVector<unsigned, 8> Last; // snapshot writes: addi R_G, C_F, k
+  for (unsigned GI = 0; GI < Groups.size(); ++GI) {
+    if (!NeedsSnapshot[GI] || !SnapshotReg[GI])
+      continue;
+    Last.clear();
+    lastProducersPerBlock(GI, Last);
+    for (unsigned S : Last)
+      if (llvm::binary_search(SnapshotLiveOut[GI],
+                              Gen.getRPOIndex(*Sites[S].MBB)))
+        NoteRead(Groups[GI].Producer, *Sites[S].MBB);
+  }
+  SmallVector<unsigned, 8> Kept;
+  for (AgentId F = 0; F < MaxSyncAgents; ++F) {
+    if (CounterReg[F] == SyncRegs::zeroReg())
+      continue;
+    if (!Read[CounterOwner[F]])
+      CounterReg[F] = SyncRegs::zeroReg();
+    else if (!llvm::is_contained(Kept, CounterReg[F]))
+      Kept.push_back(CounterReg[F]);
+  }
+  Gen.getReport().CounterRegs = Kept.size();
 }
