@@ -39,6 +39,7 @@
 
 #include "NeuronISAPreciseSync.h"
 #include "NeuronISASyncRegisters.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/ADT/Statistic.h"
 #include "llvm/CodeGen/MachineLoopInfo.h"
@@ -273,6 +274,12 @@ void PreciseSync::waitOnProducingPaths() {
   if (!WaitOnProducingPaths)
     return;
   ArrayRef<SyncSite> Sites = Deps.sites();
+  // Waits hoisted out of a loop stay in their consumer's requests (implied
+  // there by the hoisted one): those stay where they are.
+  DenseSet<std::pair<unsigned, AgentId>> Hoisted;
+  for (const auto &Hs : HoistedWaits)
+    for (const HoistedWait &H : Hs)
+      Hoisted.insert({H.Consumer, H.R.F});
   SmallVector<MachineBasicBlock *, 4> Producing;
   for (unsigned C = 0; C < Waits.size(); ++C) {
     if (Waits[C].empty())
@@ -282,11 +289,7 @@ void PreciseSync::waitOnProducingPaths() {
       continue;
     auto Moves = [&](const WaitRequest &R) {
       if (R.Snapshot || R.K > entryOffset(B, R.F) ||
-          llvm::any_of(HoistedWaits, [&](const auto &Hs) {
-            return llvm::any_of(Hs, [&](const HoistedWait &H) {
-              return H.Consumer == C && H.R.F == R.F;
-            });
-          }))
+          Hoisted.contains({C, R.F}))
         return false;
       Producing.clear();
       bool SomeRanNothing = false;
