@@ -7,8 +7,10 @@ the waiting data-path instruction by its block number and its index among
 the block's data-path instructions (YAML arguments Block and Index). A wait
 is explained when such a remark names its consumer: the first data-path
 instruction of the wait's engine after it. A wait at the end of a block
-(hoisted to a loop preheader) is explained when a remark names any later
-data-path instruction of its engine. A function that fell back to the
+(hoisted to a loop preheader, or moved to a predecessor of its consumer's
+block) is explained when a remark names any later data-path instruction of
+its engine, following unconditional branches (`b .LBB...`) to their
+targets. A function that fell back to the
 barrier algorithm in precise mode (missed remark SyncFallback "...: using
 the barrier algorithm") explains all of its waits and barriers.
 """
@@ -83,11 +85,39 @@ def parse_asm(lines):
     return out
 
 
+BRANCH = re.compile(r"^b\s+\.LBB(\d+)_(\d+)\s*$")
+
+
+def branch_targets(lines):
+    """Per line (0-based): the line of the label an unconditional branch
+    there jumps to, else None."""
+    labels = {}
+    for n, line in enumerate(lines):
+        m = re.match(r"^\.LBB(\d+)_(\d+):", line.strip())
+        if m:
+            labels[m.groups()] = n
+    return [labels.get(m.groups()) if m else None
+            for m in (BRANCH.match(line.strip()) for line in lines)]
+
+
+def later_lines(ln, info, jumps):
+    """The lines after ln in execution order along unconditional branches
+    and fall-through (each at most once)."""
+    seen = set()
+    j = ln + 1
+    while j < len(info) and j not in seen:
+        seen.add(j)
+        yield j
+        j = jumps[j] + 1 if jumps[j] is not None else j + 1
+
+
 def unexplained(asm_text, sites, remarks_text):
     """The over-synchronized sites (simulator JSON sync_sites with
     over_sync_cycles) that no remark explains."""
     named, barrier = remark_blocks(remarks_text)
-    info = parse_asm(asm_text.splitlines())
+    lines = asm_text.splitlines()
+    info = parse_asm(lines)
+    jumps = branch_targets(lines)
     bad = []
     for s in sites:
         if not s.get("over_sync_cycles"):
@@ -107,7 +137,7 @@ def unexplained(asm_text, sites, remarks_text):
         ok = False
         first = True
         hoisted = False
-        for j in range(ln + 1, len(info)):
+        for j in later_lines(ln, info, jumps):
             f2, b2, i2, e2, k2 = info[j]
             if f2 != fn:
                 break
