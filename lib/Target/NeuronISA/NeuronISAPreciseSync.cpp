@@ -197,24 +197,10 @@ void PreciseSync::computeThresholds() {
   Waits.assign(Sites.size(), {});
   NeedsSnapshot.assign(Groups.size(), false);
 
-  // What each block produces: per group with a site in it, the count right
-  // after the group's last site there.
-  std::vector<BlockProduction> Produced(RPO.size());
-  for (unsigned I = 0; I < RPO.size(); ++I) {
-    auto &P = Produced[I];
-    for (unsigned S : Deps.blockSites(*RPO[I]))
-      for (unsigned G : Deps.producerGroups(S))
-        P.push_back({G, Gen.getCountAfter(S)});
-    // Sites ascend: for each group, keep its last.
-    llvm::stable_sort(P, [](const auto &A, const auto &B) {
-      return A.first < B.first;
-    });
-    auto Last = std::unique(P.rbegin(), P.rend(), [](const auto &A,
-                                                     const auto &B) {
-      return A.first == B.first;
-    });
-    P.erase(P.begin(), Last.base());
-  }
+  std::vector<BlockProduction> Produced =
+      productionOf(Groups.size(), [&](unsigned I) -> ArrayRef<unsigned> {
+        return Groups[I].Producers;
+      });
   std::vector<AgentId> &GroupAgents = ThresholdGroupAgents;
   GroupAgents.clear();
   for (const DependenceGroup &G : Groups)

@@ -260,9 +260,9 @@ bool PreciseSync::nothingRanAtEnd(const MachineBasicBlock &P, unsigned C,
 /// C_F + k, the same k on every path into B (Known). On a path from a
 /// predecessor where no site of C's groups of F has run, that wait is
 /// satisfied at once (T(C, F) = 0), and costs WaitCycles for nothing: after
-/// an if without an else, a loop that may run zero times, or a switch whose
-/// other arms produce. Where every other predecessor P has B as its only
-/// successor, the wait moves to the end of each such P (as a hoisted wait,
+/// an if without an else, or a switch whose other arms produce. Where every
+/// other predecessor P has B as its only successor (not a loop's latch,
+/// which also branches back), the wait moves to the end of each such P (as a hoisted wait,
 /// before P's counter update: k re-expressed), and the paths that produce
 /// nothing skip it. Soundness: on the paths through P, E runs the wait
 /// right before C with no instruction of E between (E issues nothing from
