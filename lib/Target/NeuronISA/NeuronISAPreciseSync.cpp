@@ -628,9 +628,8 @@ unsigned PreciseSync::blocksAround(unsigned P, unsigned C) {
   // taken up to the other's depth, then up together until they meet (a
   // walk of the loop tree, cheaper than asking each loop of CB whether it
   // holds PB; this runs for most waits).
-  const MachineLoopInfo &MLI = Gen.getLoopInfo();
-  const MachineLoop *L = MLI.getLoopFor(&CB), *PL = MLI.getLoopFor(&PB);
-  unsigned LD = L ? L->getLoopDepth() : 0, PD = PL ? PL->getLoopDepth() : 0;
+  auto [L, LD] = LoopOfBlock[CI];
+  auto [PL, PD] = LoopOfBlock[PI];
   for (; LD > PD; --LD)
     L = L->getParentLoop();
   for (; PD > LD; --PD)
@@ -692,6 +691,11 @@ void PreciseSync::orderWaitsByRelease() {
   constexpr unsigned MaxBackwardBlocks = 8;
   ProducerBlocks.assign(Groups.size(), {});
   LoopEnd.assign(RPO.size(), 0);
+  LoopOfBlock.clear();
+  for (const MachineBasicBlock *B : RPO) {
+    const MachineLoop *L = Gen.getLoopInfo().getLoopFor(B);
+    LoopOfBlock.push_back({L, L ? L->getLoopDepth() : 0});
+  }
   ArrayRef<SyncSite> Sites = Deps.sites();
   // The estimate follows every site (a single wait delays its consumer,
   // and so what waits for that), so it runs only where some order is to

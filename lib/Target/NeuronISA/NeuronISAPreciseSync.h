@@ -171,6 +171,10 @@ private:
   /// Per loop, by its header's reverse post-order index: the largest
   /// reverse post-order index of its blocks (0: not computed yet).
   std::vector<unsigned> LoopEnd;
+  /// Per reverse post-order index: the innermost loop of the block and its
+  /// depth (blocksAround runs for most waits; MachineLoopInfo's lookup and
+  /// depth walk were most of it).
+  std::vector<std::pair<const MachineLoop *, unsigned>> LoopOfBlock;
 
   //===--- 3. Registers ---------------------------------------------------===//
   SyncRegisterPool Pool; // the registers the function leaves free

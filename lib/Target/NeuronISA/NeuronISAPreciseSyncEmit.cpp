@@ -289,30 +289,38 @@ struct PreciseSync::KnownConstants {
       *this = O;
       return;
     }
-    for (unsigned R = 0; R < 32; ++R)
-      if ((Known >> R & 1) && !O.holds(R, Val[R], Role[R]))
+    for (uint32_t M = Known; M; M &= M - 1) {
+      unsigned R = llvm::countr_zero(M);
+      if (!O.holds(R, Val[R], Role[R]))
         Known &= ~(uint32_t(1) << R);
+    }
   }
   bool operator==(const KnownConstants &O) const {
     if (Visited != O.Visited || Known != O.Known)
       return false;
-    for (unsigned R = 0; R < 32; ++R)
-      if ((Known >> R & 1) && !O.holds(R, Val[R], Role[R]))
+    for (uint32_t M = Known; M; M &= M - 1) {
+      unsigned R = llvm::countr_zero(M);
+      if (!O.holds(R, Val[R], Role[R]))
         return false;
+    }
     return true;
   }
-  /// After MI (an li of role R, or NoRole): li sets its register, any
-  /// other write (or clobber) of a GPR forgets it.
-  void step(const MachineInstr &MI, int WriteRole) {
+  /// The GPRs MI writes or clobbers (every one for a register mask).
+  static uint32_t written(const MachineInstr &MI) {
+    uint32_t Mask = 0;
     for (const MachineOperand &MO : MI.operands()) {
-      if (MO.isRegMask()) {
-        Known = 0;
-        continue;
-      }
+      if (MO.isRegMask())
+        return ~0u;
       int R = MO.isReg() && MO.isDef() ? getGPRIndex(MO.getReg()) : -1;
       if (R > 0)
-        Known &= ~(uint32_t(1) << R);
+        Mask |= uint32_t(1) << R;
     }
+    return Mask;
+  }
+  /// After MI, which writes Written (an li of role R, or NoRole): li sets
+  /// its register, any other write (or clobber) of a GPR forgets it.
+  void step(const MachineInstr &MI, uint32_t Written, int WriteRole) {
+    Known &= ~Written;
     if (MI.getOpcode() == NeuronISA::LI && MI.getOperand(1).isImm()) {
       int R = getGPRIndex(MI.getOperand(0).getReg());
       if (R > 0) {
@@ -320,6 +328,19 @@ struct PreciseSync::KnownConstants {
         Val[R] = MI.getOperand(1).getImm();
         Role[R] = WriteRole;
       }
+    }
+  }
+  void step(const MachineInstr &MI, int WriteRole) {
+    step(MI, written(MI), WriteRole);
+  }
+  /// After a block whose instructions leave the registers of Keep as they
+  /// were and end with the constants of Last (its steps from nothing known).
+  void apply(uint32_t Keep, const KnownConstants &Last) {
+    Known = (Known & Keep) | Last.Known;
+    for (uint32_t M = Last.Known; M; M &= M - 1) {
+      unsigned R = llvm::countr_zero(M);
+      Val[R] = Last.Val[R];
+      Role[R] = Last.Role[R];
     }
   }
 };
@@ -338,10 +359,27 @@ void PreciseSync::dropRepeatedConstants() {
   if (ConstantRoles.empty())
     return;
   auto RoleOf = [&](const MachineInstr &MI) {
+    if (MI.getOpcode() != NeuronISA::LI)
+      return int(KnownConstants::NoRole);
     auto It = ConstantRoles.find(&MI);
     return It == ConstantRoles.end() ? KnownConstants::NoRole
                                      : int(It->second);
   };
+  // Each block's effect, from one walk of its instructions: the registers
+  // it leaves as they were and the constants its last writes leave. The
+  // fixed point applies these, not every instruction on every sweep.
+  std::vector<uint32_t> Keep(RPO.size(), ~0u);
+  std::vector<KnownConstants> Last(RPO.size());
+  BitVector HasRole(RPO.size()); // holds an li of the pass
+  for (unsigned I = 0; I < RPO.size(); ++I)
+    for (const MachineInstr &MI : *RPO[I]) {
+      uint32_t Written = KnownConstants::written(MI);
+      Keep[I] &= ~Written;
+      int Role = RoleOf(MI);
+      if (Role != KnownConstants::NoRole)
+        HasRole.set(I);
+      Last[I].step(MI, Written, Role);
+    }
   std::vector<KnownConstants> Out(RPO.size());
   auto In = [&](const MachineBasicBlock &B) {
     KnownConstants S;
@@ -357,10 +395,10 @@ void PreciseSync::dropRepeatedConstants() {
   for (bool Changed = true; Changed;) {
     Changed = false;
     for (MachineBasicBlock *B : RPO) {
+      unsigned I = Gen.getRPOIndex(*B);
       KnownConstants S = In(*B);
-      for (const MachineInstr &MI : *B)
-        S.step(MI, RoleOf(MI));
-      KnownConstants &O = Out[Gen.getRPOIndex(*B)];
+      S.apply(Keep[I], Last[I]);
+      KnownConstants &O = Out[I];
       if (!(S == O)) {
         O = S;
         Changed = true;
@@ -369,6 +407,8 @@ void PreciseSync::dropRepeatedConstants() {
   }
   SmallVector<MachineInstr *, 8> Repeated;
   for (MachineBasicBlock *B : RPO) {
+    if (!HasRole.test(Gen.getRPOIndex(*B)))
+      continue;
     KnownConstants S = In(*B);
     for (MachineInstr &MI : *B) {
       int Role = RoleOf(MI);

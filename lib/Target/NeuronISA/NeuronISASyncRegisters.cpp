@@ -123,15 +123,24 @@ void NeuronISA::addSyncRegisterLiveIns(MachineFunction &MF,
   if (Regs.empty())
     return;
   std::vector<uint32_t> LiveIn = gprLiveIns(MF);
+  uint32_t Mine = 0;
+  for (unsigned Reg : Regs)
+    Mine |= uint32_t(1) << getGPRIndex(Reg);
   for (MachineBasicBlock &MBB : MF) {
-    uint32_t In = LiveIn[MBB.getNumber()];
-    bool Added = false;
-    for (unsigned Reg : Regs)
-      if (In >> getGPRIndex(Reg) & 1 && !MBB.isLiveIn(Reg)) {
-        MBB.addLiveIn(Reg);
-        Added = true;
-      }
-    if (Added)
-      MBB.sortUniqueLiveIns();
+    uint32_t Missing = LiveIn[MBB.getNumber()] & Mine;
+    if (!Missing)
+      continue;
+    // One walk of the recorded live-ins per block, not one per register
+    // (MachineBasicBlock::isLiveIn is a linear search).
+    for (const MachineBasicBlock::RegisterMaskPair &P : MBB.liveins()) {
+      int I = getGPRIndex(P.PhysReg);
+      if (I > 0)
+        Missing &= ~(uint32_t(1) << I);
+    }
+    if (!Missing)
+      continue;
+    for (; Missing; Missing &= Missing - 1)
+      MBB.addLiveIn(getGPR(llvm::countr_zero(Missing)));
+    MBB.sortUniqueLiveIns();
   }
 }
