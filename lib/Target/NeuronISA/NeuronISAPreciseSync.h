@@ -285,6 +285,9 @@ private:
 
   private:
     std::vector<LiveSpan> Spans;
+    /// The blocks with a span: most questions are about blocks without one,
+    /// answered without searching Spans.
+    BitVector Blocks;
     /// The spans of Block.
     ArrayRef<LiveSpan> inBlock(unsigned Block) const;
   };

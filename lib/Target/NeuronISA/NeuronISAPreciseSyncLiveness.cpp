@@ -24,6 +24,11 @@ void PreciseSync::RegisterOccupancy::add(const LiveSpans &R) {
   auto ByBlock = [](const LiveSpan &A, const LiveSpan &B) {
     return A.Block < B.Block;
   };
+  for (const LiveSpan &S : R) {
+    if (S.Block >= Blocks.size())
+      Blocks.resize(S.Block + 1);
+    Blocks.set(S.Block);
+  }
   size_t Mid = Spans.size();
   Spans.insert(Spans.end(), R.begin(), R.end());
   std::inplace_merge(Spans.begin(), Spans.begin() + Mid, Spans.end(),
@@ -32,6 +37,8 @@ void PreciseSync::RegisterOccupancy::add(const LiveSpans &R) {
 
 ArrayRef<PreciseSync::LiveSpan>
 PreciseSync::RegisterOccupancy::inBlock(unsigned Block) const {
+  if (Block >= Blocks.size() || !Blocks.test(Block))
+    return {};
   auto Lo = llvm::partition_point(
       Spans, [&](const LiveSpan &S) { return S.Block < Block; });
   auto Hi = std::find_if(Lo, Spans.end(),

@@ -138,9 +138,11 @@ unsigned PreciseSync::counterRegIn(AgentId F,
 
 bool PreciseSync::writesCounterAt(const MachineBasicBlock &B,
                                   AgentId Owner) const {
+  // Asked per block and agent: the cheap tests first.
+  if (!OwnsCounter[Owner] || CounterReg[Owner] == SyncRegs::zeroReg())
+    return false;
   unsigned I = Gen.getRPOIndex(B);
-  if (CounterReg[Owner] == SyncRegs::zeroReg() || !OwnsCounter[Owner] ||
-      !CounterLiveOut[Owner].test(I))
+  if (!CounterLiveOut[Owner].test(I))
     return false;
   return !CounterSeeded[Owner].test(I) || correction(B, Owner) != 0;
 }
