@@ -6,6 +6,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include <algorithm>
 #include <array>
+#include <atomic>
+#include <optional>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
@@ -241,6 +243,13 @@ ThresholdBoundState::Bound ThresholdBoundState::get(unsigned Group) const {
   return {E.K, int64_t(E.Off) - Shift[GroupAgents[Group]]};
 }
 
+/// A new Id for a chunk's values. The ids only have to differ between the
+/// chunks alive at once; 64 bits do not wrap.
+static uint64_t newChunkId() {
+  static std::atomic<uint64_t> Next{1};
+  return Next.fetch_add(1, std::memory_order_relaxed);
+}
+
 ThresholdBoundState::Chunk &
 ThresholdBoundState::chunkForWrite(unsigned Index) {
   IntrusiveRefCntPtr<Chunk> &C = Chunks[Index];
@@ -253,9 +262,54 @@ ThresholdBoundState::chunkForWrite(unsigned Index) {
     std::copy(std::begin(C->Values), std::end(C->Values),
               std::begin(Copy->Values));
     Copy->UpperAgents = C->UpperAgents;
+    // The root is the original's (so that copies of copies still meet as
+    // siblings) until half the entries have been written since it; then
+    // the original starts a new lineage.
+    Copy->Parent = {C->Id, 0};
+    bool Inherit =
+        C->Root.Id && llvm::popcount(C->Root.Written) <= int(ChunkSize / 2);
+    Copy->Root = Inherit ? C->Root : Chunk::Origin{C->Id, 0};
     C = std::move(Copy);
   }
+  // The values are about to change: a chunk that has this one's Id as its
+  // Base must no longer take them for its own.
+  C->Id = newChunkId();
   return *C;
+}
+
+ThresholdBoundState::Entry &ThresholdBoundState::entryForWrite(unsigned Index,
+                                                               unsigned I) {
+  Chunk &C = chunkForWrite(Index);
+  C.Parent.Written |= uint64_t(1) << I;
+  C.Root.Written |= uint64_t(1) << I;
+  return C.Values[I];
+}
+
+/// The entries where chunks with origins A and B may differ (A's values
+/// and B's hold Ids IdA and IdB), if these origins relate them; else none.
+std::optional<uint64_t> ThresholdBoundState::differingEntries(
+    uint64_t IdA, const Chunk::Origin &A, uint64_t IdB,
+    const Chunk::Origin &B) {
+  if (B.Id == IdA)
+    return B.Written;
+  if (A.Id == IdB)
+    return A.Written;
+  if (A.Id && A.Id == B.Id)
+    return A.Written | B.Written;
+  return std::nullopt;
+}
+
+/// Outside the entries written since, a copy holds its origins' values:
+/// where one chunk is the other's origin, or both have the same origin,
+/// only those entries may differ.
+uint64_t ThresholdBoundState::entriesThatMayDiffer(const Chunk &Mine,
+                                                   const Chunk &Theirs) {
+  // The nearer origin first: fewer entries written since.
+  if (auto D = differingEntries(Mine.Id, Mine.Parent, Theirs.Id, Theirs.Parent))
+    return *D;
+  if (auto D = differingEntries(Mine.Id, Mine.Root, Theirs.Id, Theirs.Root))
+    return *D;
+  return ~uint64_t(0);
 }
 
 /// The meet of chunk Index with Other's; true if it changed.
@@ -272,9 +326,17 @@ bool ThresholdBoundState::mergeChunk(unsigned Index,
     return false;
   bool Changed = false;
   unsigned Base = Index * ChunkSize;
+  unsigned N = std::min(ChunkSize, NumGroups - Base);
+  // The entries that hold the same stored values in both change only where
+  // this state's shift of their agent is larger (an Upper value's agent is
+  // in UpperAgents): otherwise only those that may differ are met.
+  uint64_t Visit = N == 64 ? ~uint64_t(0) : (uint64_t(1) << N) - 1;
+  if (Mine && !(Mine->UpperAgents & ShiftsRaise))
+    Visit &= entriesThatMayDiffer(*Mine, *Theirs);
   // The entries are read in place (get() per entry was most of the meet):
   // Mine is this state's chunk until the first write, then its own copy.
-  for (unsigned I = 0, N = std::min(ChunkSize, NumGroups - Base); I < N; ++I) {
+  for (; Visit; Visit &= Visit - 1) {
+    unsigned I = llvm::countr_zero(Visit);
     const Entry &O = Theirs->Values[I];
     if (O.K == Kind::Empty)
       continue;
@@ -288,9 +350,9 @@ bool ThresholdBoundState::mergeChunk(unsigned Index,
         OOff <= int64_t(Mine->Values[I].Off))
       continue;
     Changed = true;
-    Chunk &C = chunkForWrite(Index);
+    Entry &Slot = entryForWrite(Index, I);
+    Chunk &C = *Chunks[Index];
     Mine = &C;
-    Entry &Slot = C.Values[I];
     if (O.K == Kind::Unbounded) {
       Slot.K = Kind::Unbounded;
       continue;
@@ -327,9 +389,9 @@ bool ThresholdBoundState::merge(const ThresholdBoundState &Other,
 
 void ThresholdBoundState::produce(unsigned Group, int64_t Off) {
   AgentId F = GroupAgents[Group];
-  Chunk &C = chunkForWrite(Group / ChunkSize);
-  C.Values[Group % ChunkSize] = {Kind::Upper, 0, int32_t(Off + Shift[F])};
-  C.UpperAgents |= syncAgentBit(F);
+  entryForWrite(Group / ChunkSize, Group % ChunkSize) = {
+      Kind::Upper, 0, int32_t(Off + Shift[F])};
+  Chunks[Group / ChunkSize]->UpperAgents |= syncAgentBit(F);
 }
 
 void ThresholdBoundState::correctCounters(ArrayRef<int64_t> Correction) {

@@ -28,6 +28,7 @@
 #include "llvm/Support/Compiler.h"
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <limits>
 #include <memory>
 #include <utility>
@@ -197,6 +198,16 @@ private:
     /// state whose shifts of these agents are not smaller, and whose chunk
     /// is this one, changes nothing.
     SyncAgentMask UpperAgents = 0;
+    /// Lineage, so that a meet walks only the entries that may differ: Id
+    /// names these values (a new one whenever they change). A copy knows
+    /// the values it was copied from (Parent) and those its lineage
+    /// started from (Root), each with the entries written since: outside
+    /// them it holds those values. 0: none.
+    struct Origin {
+      uint64_t Id = 0, Written = 0;
+    };
+    uint64_t Id = 0;
+    Origin Parent, Root;
   };
   const AgentId *GroupAgents;
   unsigned NumGroups;
@@ -207,6 +218,14 @@ private:
   int32_t Shift[MaxSyncAgents];
 
   Chunk &chunkForWrite(unsigned Index);
+  /// Entry I of chunk Index, to be written (recorded in the lineage).
+  Entry &entryForWrite(unsigned Index, unsigned I);
+  /// The entries where Theirs' values may differ from Mine's.
+  static uint64_t entriesThatMayDiffer(const Chunk &Mine, const Chunk &Theirs);
+  static std::optional<uint64_t> differingEntries(uint64_t IdA,
+                                                  const Chunk::Origin &A,
+                                                  uint64_t IdB,
+                                                  const Chunk::Origin &B);
   /// ShiftsRaise: the agents whose Shift is larger here than in Other.
   bool mergeChunk(unsigned Index, const ThresholdBoundState &Other,
                   SyncAgentMask ShiftsRaise);
