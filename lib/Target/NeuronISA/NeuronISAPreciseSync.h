@@ -20,6 +20,7 @@
 
 #include "NeuronISADependenceAnalysis.h"
 #include "NeuronISASyncGenerator.h"
+#include "NeuronISASyncOccupancy.h"
 #include "NeuronISASyncDataflow.h"
 #include "NeuronISASyncRegisters.h"
 #include "NeuronISASyncState.h"
@@ -262,35 +263,13 @@ private:
   };
   BlockLiveness Liveness;
 
-  /// Where a counter or snapshot value is live inside one block: a closed
-  /// interval of positions (see NeuronISAPreciseSyncRegisters.cpp). A
-  /// value's LiveSpans are sorted by block. (Not llvm::LiveRange: these are
-  /// positions between data-path sites, not slot indexes.)
-  struct LiveSpan {
-    unsigned Block; // RPO index
-    int Lo, Hi;
-  };
+  /// Live spans and register occupancy: NeuronISASyncOccupancy.h.
+  using LiveSpan = NeuronISA::LiveSpan;
+  using LiveSpans = NeuronISA::LiveSpans;
+  using RegisterOccupancy = NeuronISA::RegisterOccupancy;
   /// The last position of a block: the counter updates before its
   /// terminators.
   static constexpr int End = std::numeric_limits<int>::max();
-  using LiveSpans = SmallVector<LiveSpan, 8>;
-  /// The values given to one free register: their spans, sorted by
-  /// block.
-  class RegisterOccupancy {
-  public:
-    void add(const LiveSpans &R);
-    bool interferes(const LiveSpans &R) const;
-    /// Does a range of this register contain position Pos of Block?
-    bool covers(unsigned Block, int Pos) const;
-
-  private:
-    std::vector<LiveSpan> Spans;
-    /// The blocks with a span: most questions are about blocks without one,
-    /// answered without searching Spans.
-    BitVector Blocks;
-    /// The spans of Block.
-    ArrayRef<LiveSpan> inBlock(unsigned Block) const;
-  };
 
   bool allocateRegisters();
   /// The function's own values in the pool's registers (computed once,

@@ -2,8 +2,7 @@
 //
 // Where the counters and snapshots of the precise algorithm are live, for
 // the register assignment of NeuronISAPreciseSyncRegisters.cpp: the
-// occupancy of one register, the function's own values in the registers it
-// names (programOccupancy), block-level liveness, the blocks holding a
+// function's own values in the registers it names (programOccupancy), block-level liveness, the blocks holding a
 // group's last producers, and the live spans of a snapshot. Positions
 // inside a block are described there.
 //
@@ -19,46 +18,6 @@ using namespace llvm;
 using namespace llvm::NeuronISA;
 
 #define DEBUG_TYPE "neuronisa-sync"
-
-void PreciseSync::RegisterOccupancy::add(const LiveSpans &R) {
-  auto ByBlock = [](const LiveSpan &A, const LiveSpan &B) {
-    return A.Block < B.Block;
-  };
-  for (const LiveSpan &S : R) {
-    if (S.Block >= Blocks.size())
-      Blocks.resize(S.Block + 1);
-    Blocks.set(S.Block);
-  }
-  size_t Mid = Spans.size();
-  Spans.insert(Spans.end(), R.begin(), R.end());
-  std::inplace_merge(Spans.begin(), Spans.begin() + Mid, Spans.end(),
-                     ByBlock);
-}
-
-ArrayRef<PreciseSync::LiveSpan>
-PreciseSync::RegisterOccupancy::inBlock(unsigned Block) const {
-  if (Block >= Blocks.size() || !Blocks.test(Block))
-    return {};
-  auto Lo = llvm::partition_point(
-      Spans, [&](const LiveSpan &S) { return S.Block < Block; });
-  auto Hi = std::find_if(Lo, Spans.end(),
-                         [&](const LiveSpan &S) { return S.Block != Block; });
-  return ArrayRef<LiveSpan>(Spans).slice(Lo - Spans.begin(), Hi - Lo);
-}
-
-bool PreciseSync::RegisterOccupancy::interferes(const LiveSpans &R) const {
-  for (const LiveSpan &S : R)
-    for (const LiveSpan &O : inBlock(S.Block))
-      if (S.Lo <= O.Hi && O.Lo <= S.Hi)
-        return true;
-  return false;
-}
-
-bool PreciseSync::RegisterOccupancy::covers(unsigned Block, int Pos) const {
-  return llvm::any_of(inBlock(Block), [&](const LiveSpan &O) {
-    return O.Lo <= Pos && Pos <= O.Hi;
-  });
-}
 
 /// Where the function's own values occupy the registers of the pool it
 /// names, as spans in the positions of the pass's values (see
