@@ -593,22 +593,30 @@ void PreciseSync::dropBoundedSnapshotWaits() {
 /// exact lower bounds): keep the largest counter-relative one, and every
 /// snapshot, counter-relative ones first.
 void PreciseSync::combineWaits() {
+  auto Before = [](const WaitRequest &A, const WaitRequest &B) {
+    if (A.Snapshot != B.Snapshot)
+      return !A.Snapshot;
+    if (A.F != B.F)
+      return A.F < B.F;
+    return !A.Snapshot && A.K > B.K;
+  };
   for (auto &WS : Waits) {
     if (WS.size() < 2)
       continue;
-    llvm::stable_sort(WS, [](const WaitRequest &A, const WaitRequest &B) {
-      if (A.Snapshot != B.Snapshot)
-        return !A.Snapshot;
-      if (A.F != B.F)
-        return A.F < B.F;
-      return !A.Snapshot && A.K > B.K;
-    });
-    SmallVector<WaitRequest, 2> Kept;
+    // A consumer mostly has a few waits: an insertion sort (stable) in
+    // place, where std::stable_sort would allocate a buffer per consumer.
+    if (WS.size() > 32)
+      llvm::stable_sort(WS, Before);
+    for (unsigned I = 1; I < WS.size(); ++I)
+      for (unsigned J = I; J > 0 && Before(WS[J], WS[J - 1]); --J)
+        std::swap(WS[J], WS[J - 1]);
+    // The largest counter-relative wait per agent, in place.
+    auto Kept = WS.begin();
     for (const WaitRequest &R : WS)
-      if (R.Snapshot || Kept.empty() || Kept.back().Snapshot ||
-          Kept.back().F != R.F)
-        Kept.push_back(R);
-    WS = std::move(Kept);
+      if (R.Snapshot || Kept == WS.begin() || std::prev(Kept)->Snapshot ||
+          std::prev(Kept)->F != R.F)
+        *Kept++ = R;
+    WS.erase(Kept, WS.end());
   }
 }
 

@@ -368,6 +368,7 @@ private:
                               SnapshotWaitsDone &Done) const;
   void emitEntryInitialization();
   struct KnownConstants;
+  struct BlockConstants;
   /// The constants the pass wrote (li R, k), by role: a counter's seed (its
   /// owner agent F), a snapshot's (MaxSyncAgents + its group).
   DenseMap<const MachineInstr *, unsigned> ConstantRoles;

@@ -333,15 +333,57 @@ struct PreciseSync::KnownConstants {
   void step(const MachineInstr &MI, int WriteRole) {
     step(MI, written(MI), WriteRole);
   }
+  /// The constant a block's last write of a register leaves in it.
+  struct LastWrite {
+    unsigned Reg;
+    int Role;
+    int64_t Val;
+  };
   /// After a block whose instructions leave the registers of Keep as they
-  /// were and end with the constants of Last (its steps from nothing known).
-  void apply(uint32_t Keep, const KnownConstants &Last) {
-    Known = (Known & Keep) | Last.Known;
-    for (uint32_t M = Last.Known; M; M &= M - 1) {
-      unsigned R = llvm::countr_zero(M);
-      Val[R] = Last.Val[R];
-      Role[R] = Last.Role[R];
+  /// were and end with the constants of Last.
+  void apply(uint32_t Keep, ArrayRef<LastWrite> Last) {
+    Known &= Keep;
+    for (const LastWrite &W : Last) {
+      Known |= uint32_t(1) << W.Reg;
+      Val[W.Reg] = W.Val;
+      Role[W.Reg] = W.Role;
     }
+  }
+};
+
+/// Each block's effect on the known constants, from one walk of its
+/// instructions (RoleOf: an instruction's role): the registers it leaves as
+/// they were, and the constants its last writes leave (a few per block;
+/// the fixed point applies these instead of every instruction per sweep).
+struct PreciseSync::BlockConstants {
+  std::vector<uint32_t> Keep;
+  std::vector<unsigned> LastBegin; // per block, into Last; one past the end
+  std::vector<KnownConstants::LastWrite> Last;
+  BitVector HasRole; // holds an li of the pass
+
+  BlockConstants(ArrayRef<MachineBasicBlock *> RPO,
+                 function_ref<int(const MachineInstr &)> RoleOf)
+      : Keep(RPO.size(), ~0u), LastBegin(RPO.size() + 1, 0),
+        HasRole(RPO.size()) {
+    for (unsigned I = 0; I < RPO.size(); ++I) {
+      KnownConstants After;
+      for (const MachineInstr &MI : *RPO[I]) {
+        uint32_t Written = KnownConstants::written(MI);
+        Keep[I] &= ~Written;
+        int Role = RoleOf(MI);
+        if (Role != KnownConstants::NoRole)
+          HasRole.set(I);
+        After.step(MI, Written, Role);
+      }
+      for (uint32_t M = After.Known; M; M &= M - 1) {
+        unsigned R = llvm::countr_zero(M);
+        Last.push_back({R, After.Role[R], After.Val[R]});
+      }
+      LastBegin[I + 1] = Last.size();
+    }
+  }
+  ArrayRef<KnownConstants::LastWrite> lastWrites(unsigned I) const {
+    return ArrayRef(Last).slice(LastBegin[I], LastBegin[I + 1] - LastBegin[I]);
   }
 };
 
@@ -365,21 +407,7 @@ void PreciseSync::dropRepeatedConstants() {
     return It == ConstantRoles.end() ? KnownConstants::NoRole
                                      : int(It->second);
   };
-  // Each block's effect, from one walk of its instructions: the registers
-  // it leaves as they were and the constants its last writes leave. The
-  // fixed point applies these, not every instruction on every sweep.
-  std::vector<uint32_t> Keep(RPO.size(), ~0u);
-  std::vector<KnownConstants> Last(RPO.size());
-  BitVector HasRole(RPO.size()); // holds an li of the pass
-  for (unsigned I = 0; I < RPO.size(); ++I)
-    for (const MachineInstr &MI : *RPO[I]) {
-      uint32_t Written = KnownConstants::written(MI);
-      Keep[I] &= ~Written;
-      int Role = RoleOf(MI);
-      if (Role != KnownConstants::NoRole)
-        HasRole.set(I);
-      Last[I].step(MI, Written, Role);
-    }
+  BlockConstants Effect(RPO, RoleOf);
   std::vector<KnownConstants> Out(RPO.size());
   auto In = [&](const MachineBasicBlock &B) {
     KnownConstants S;
@@ -397,7 +425,7 @@ void PreciseSync::dropRepeatedConstants() {
     for (MachineBasicBlock *B : RPO) {
       unsigned I = Gen.getRPOIndex(*B);
       KnownConstants S = In(*B);
-      S.apply(Keep[I], Last[I]);
+      S.apply(Effect.Keep[I], Effect.lastWrites(I));
       KnownConstants &O = Out[I];
       if (!(S == O)) {
         O = S;
@@ -407,7 +435,7 @@ void PreciseSync::dropRepeatedConstants() {
   }
   SmallVector<MachineInstr *, 8> Repeated;
   for (MachineBasicBlock *B : RPO) {
-    if (!HasRole.test(Gen.getRPOIndex(*B)))
+    if (!Effect.HasRole.test(Gen.getRPOIndex(*B)))
       continue;
     KnownConstants S = In(*B);
     for (MachineInstr &MI : *B) {
