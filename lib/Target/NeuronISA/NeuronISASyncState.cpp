@@ -271,8 +271,8 @@ ThresholdBoundState::chunkForWrite(unsigned Index) {
     Copy->Root = Inherit ? C->Root : Chunk::Origin{C->Id, 0};
     C = std::move(Copy);
   }
-  // The values are about to change: a chunk that has this one's Id as its
-  // Base must no longer take them for its own.
+  // The values are about to change: a chunk whose parent or root has this
+  // one's Id must no longer take them for that origin's.
   C->Id = newChunkId();
   return *C;
 }
