@@ -19,9 +19,9 @@
 #define LLVM_LIB_TARGET_NEURONISA_NEURONISAPRECISESYNC_H
 
 #include "NeuronISADependenceAnalysis.h"
+#include "NeuronISASyncDataflow.h"
 #include "NeuronISASyncGenerator.h"
 #include "NeuronISASyncOccupancy.h"
-#include "NeuronISASyncDataflow.h"
 #include "NeuronISASyncRegisters.h"
 #include "NeuronISASyncState.h"
 #include "llvm/ADT/BitVector.h"

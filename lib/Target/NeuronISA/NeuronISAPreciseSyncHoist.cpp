@@ -262,14 +262,14 @@ bool PreciseSync::nothingRanAtEnd(const MachineBasicBlock &P, unsigned C,
 /// satisfied at once (T(C, F) = 0), and costs WaitCycles for nothing: after
 /// an if without an else, or a switch whose other arms produce. Where every
 /// other predecessor P has B as its only successor (not a loop's latch,
-/// which also branches back), the wait moves to the end of each such P (as a hoisted wait,
-/// before P's counter update: k re-expressed), and the paths that produce
-/// nothing skip it. Soundness: on the paths through P, E runs the wait
-/// right before C with no instruction of E between (E issues nothing from
-/// P's end to C); on the others nothing is to be waited for. Precision: the
-/// wait holds nothing but C. The threshold must count only instances
-/// issued before B (k at most off_F at B's start): a site earlier in B has
-/// not been issued at P's end.
+/// which also branches back), the wait moves to the end of each such P (as
+/// a hoisted wait, before P's counter update: k re-expressed), and the
+/// paths that produce nothing skip it. Soundness: on the paths through P, E
+/// runs the wait right before C with no instruction of E between (E issues
+/// nothing from P's end to C); on the others nothing is to be waited for.
+/// Precision: the wait holds nothing but C. The threshold must count only
+/// instances issued before B (k at most off_F at B's start): a site earlier
+/// in B has not been issued at P's end.
 void PreciseSync::waitOnProducingPaths() {
   if (!WaitOnProducingPaths)
     return;

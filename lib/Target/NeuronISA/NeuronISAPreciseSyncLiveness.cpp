@@ -2,9 +2,10 @@
 //
 // Where the counters and snapshots of the precise algorithm are live, for
 // the register assignment of NeuronISAPreciseSyncRegisters.cpp: the
-// function's own values in the registers it names (programOccupancy), block-level liveness, the blocks holding a
-// group's last producers, and the live spans of a snapshot. Positions
-// inside a block are described there.
+// function's own values in the registers it names (programOccupancy),
+// block-level liveness, the blocks holding a group's last producers, and
+// the live spans of a snapshot (NeuronISASyncOccupancy.h holds them per
+// register). Positions inside a block are described there.
 //
 //===----------------------------------------------------------------------===//
 

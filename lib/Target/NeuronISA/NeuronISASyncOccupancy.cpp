@@ -22,8 +22,7 @@ void RegisterOccupancy::add(const LiveSpans &R) {
   }
   size_t Mid = Spans.size();
   Spans.insert(Spans.end(), R.begin(), R.end());
-  std::inplace_merge(Spans.begin(), Spans.begin() + Mid, Spans.end(),
-                     ByBlock);
+  std::inplace_merge(Spans.begin(), Spans.begin() + Mid, Spans.end(), ByBlock);
   // Each bucket starts later by the added spans of the buckets before it
   // (R is sorted by block); new buckets start after the old spans.
   if (R.empty())
@@ -39,8 +38,7 @@ void RegisterOccupancy::add(const LiveSpans &R) {
   }
 }
 
-ArrayRef<LiveSpan>
-RegisterOccupancy::inBlock(unsigned Block) const {
+ArrayRef<LiveSpan> RegisterOccupancy::inBlock(unsigned Block) const {
   if (Block >= Blocks.size() || !Blocks.test(Block))
     return {};
   // Block has a span, so its bucket and the next one are indexed.

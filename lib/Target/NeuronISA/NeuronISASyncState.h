@@ -28,9 +28,9 @@
 #include "llvm/Support/Compiler.h"
 #include <cstdint>
 #include <functional>
-#include <optional>
 #include <limits>
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
