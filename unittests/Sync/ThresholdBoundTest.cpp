@@ -215,6 +215,65 @@ TEST(ThresholdBoundTest, ValuesDoNotDependOnTheOrderOfGroups) {
   EXPECT_EQ(S.get(70).K, Kind::Unbounded);
 }
 
+// A group's bound does not depend on the groups solved with it: the fallback
+// reads the bounds of the groups that find no register from the solve over
+// every snapshot group (PreciseSync::boundFallbackWaits). The same steps on
+// 150 groups and on three of them alone give those three the same values,
+// however often the others are raised.
+TEST(ThresholdBoundTest, ValuesDoNotDependOnTheOtherGroups) {
+  const unsigned N = 150; // 3 chunks
+  std::vector<AgentId> A = manyGroups(N);
+  const unsigned Kept[] = {3, 70, 149};
+  std::vector<AgentId> Sub;
+  for (unsigned G : Kept)
+    Sub.push_back(A[G]);
+  ThresholdBoundState S(A), SS(Sub);
+  // Site of group G (its index in Sub, if kept, is KI).
+  auto Produce = [&](unsigned G, int64_t Off, ThresholdBoundState &X,
+                     ThresholdBoundState &XS) {
+    X.produce(G, Off);
+    for (unsigned KI = 0; KI < Sub.size(); ++KI)
+      if (Kept[KI] == G)
+        XS.produce(KI, Off);
+  };
+  Produce(3, 2, S, SS);
+  Produce(4, 9, S, SS); // same chunk, not kept
+  Produce(70, 5, S, SS);
+  Produce(100, 1, S, SS);
+  ThresholdBoundState T = S, TS = SS; // another path
+  Produce(3, 6, T, TS);
+  Produce(71, 3, T, TS);
+  T.correctCounters(corrections(2, 1));
+  TS.correctCounters(corrections(2, 1));
+  S.merge(T, BackEdge);
+  SS.merge(TS, BackEdge);
+  // Group 3 raised a few times, after groups of its chunk and group 100
+  // (not kept) have been raised more often than it takes to Unbounded.
+  for (int Step = 0; Step < 20; ++Step) {
+    ThresholdBoundState U = S, US = SS;
+    if (Step >= 10 && Step < 14)
+      Produce(3, Step, U, US);
+    for (unsigned G = 5; G < 9; ++G)
+      Produce(G, 20 + Step, U, US);
+    Produce(100, 20 + Step, U, US);
+    S.merge(U, BackEdge);
+    SS.merge(US, BackEdge);
+  }
+  EXPECT_EQ(S.get(100).K, Kind::Unbounded);
+  for (unsigned KI = 0; KI < Sub.size(); ++KI) {
+    ThresholdBoundState::Bound V = S.get(Kept[KI]), VS = SS.get(KI);
+    EXPECT_EQ(V.K, VS.K) << Kept[KI];
+    if (V.K == Kind::Upper && VS.K == Kind::Upper) {
+      EXPECT_EQ(V.Off, VS.Off) << Kept[KI];
+    }
+  }
+  EXPECT_EQ(SS.get(0).K, Kind::Upper);
+  EXPECT_EQ(SS.get(0).Off, 13); // its largest site
+  EXPECT_EQ(SS.get(1).K, Kind::Upper);
+  EXPECT_EQ(SS.get(1).Off, 5);
+  EXPECT_EQ(SS.get(2).K, Kind::Empty);
+}
+
 // A meet walks only the entries where two chunks related by their lineage
 // (one copied from the other, both from a third, copies of copies) may
 // differ. Every such meet must give what the meet of the same values with

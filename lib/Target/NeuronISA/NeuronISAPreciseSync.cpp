@@ -497,6 +497,8 @@ PreciseSync::solveThresholdBounds(ArrayRef<unsigned> Gs,
 /// (every earlier instance of F) covers it. (dropImpliedSnapshotWaits is
 /// the case of c's own waits.)
 void PreciseSync::dropBoundedSnapshotWaits() {
+  SolvedBounds.reset();
+  BoundSlot.clear();
   SmallVector<unsigned, 32> Snap;
   std::vector<unsigned> Index(Groups.size(), ~0u);
   for (unsigned GI = 0; GI < Groups.size(); ++GI)
@@ -511,8 +513,7 @@ void PreciseSync::dropBoundedSnapshotWaits() {
   sortByFirstProducer(Snap);
   for (unsigned I = 0; I < Snap.size(); ++I)
     Index[Snap[I]] = I;
-  std::vector<AgentId> Agents;
-  auto Bounds = solveThresholdBounds(Snap, Agents);
+  auto Bounds = solveThresholdBounds(Snap, BoundAgents);
   // The largest counter-relative wait per (engine, agent) of the consumers
   // of the block so far, c's own included: C_F does not change inside a
   // block and S_F only grows, so each is a wait that c's engine has run
@@ -587,6 +588,8 @@ void PreciseSync::dropBoundedSnapshotWaits() {
     for (const WaitRequest &R : WS)
       if (R.Snapshot)
         NeedsSnapshot[R.Group] = true;
+  SolvedBounds = std::move(Bounds);
+  BoundSlot = std::move(Index);
 }
 
 /// A consumer's threshold for agent F is the largest of its groups' (all

@@ -145,6 +145,15 @@ private:
   std::unique_ptr<SyncDataflow<ThresholdBoundState>>
   solveThresholdBounds(ArrayRef<unsigned> Groups,
                        std::vector<AgentId> &BoundAgents) const;
+  /// The bounds dropBoundedSnapshotWaits solved, kept for the groups that
+  /// then find no register (boundFallbackWaits): a group's bound depends on
+  /// its own sites and its agent's corrections only, which do not change
+  /// in between. BoundSlot: per group, its index in that solve (~0u: not
+  /// solved there, e.g. a union made later). BoundAgents: the agents of
+  /// its groups, which its states point to.
+  std::unique_ptr<SyncDataflow<ThresholdBoundState>> SolvedBounds;
+  std::vector<unsigned> BoundSlot;
+  std::vector<AgentId> BoundAgents;
   /// Sorts groups by their first producer site, the order in which to give
   /// them to solveThresholdBounds (see there).
   void sortByFirstProducer(MutableArrayRef<unsigned> Gs) const;

@@ -490,8 +490,9 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
 }
 
 /// Out of registers: the snapshot consumers of the groups Fallen wait for
-/// an upper bound of their threshold instead (sound, not precise). A second
-/// forward dataflow, over these groups only (ThresholdBoundState), bounds
+/// an upper bound of their threshold instead (sound, not precise). A forward
+/// dataflow over the snapshot groups (ThresholdBoundState: that of
+/// dropBoundedSnapshotWaits, and one over the unions made since) bounds
 /// each threshold at every block entry: Upper(k), T_G <= C_F + k on every
 /// path (the largest count after a latest site, paths where none ran
 /// contribute nothing), or Unbounded. A consumer c waits for C_F +
@@ -507,18 +508,37 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
 void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
   if (Fallen.empty())
     return;
-  std::vector<AgentId> Agents;
-  SmallVector<unsigned, 32> Sorted(Fallen.begin(), Fallen.end());
-  sortByFirstProducer(Sorted);
-  auto Bounds = solveThresholdBounds(Sorted, Agents);
-  DenseMap<unsigned, unsigned> Slot; // group -> its index in Sorted
-  for (unsigned I = 0; I < Sorted.size(); ++I)
-    Slot[Sorted[I]] = I;
-  // The bounds at each block's entry, by RPO index: one lookup in the
-  // solver's map per block instead of one per (group, consumer).
-  std::vector<const ThresholdBoundState *> BoundsIn(RPO.size());
-  for (unsigned I = 0; I < RPO.size(); ++I)
-    BoundsIn[I] = Bounds->incoming(*RPO[I]);
+  // Most groups have their bounds from dropBoundedSnapshotWaits; the others
+  // (unions, or all when it solved none) are solved here.
+  SmallVector<unsigned, 32> Unsolved;
+  for (unsigned GI : Fallen)
+    if (GI >= BoundSlot.size() || BoundSlot[GI] == ~0u)
+      Unsolved.push_back(GI);
+  std::vector<AgentId> Agents; // outlives Solved, whose states read it
+  std::unique_ptr<SyncDataflow<ThresholdBoundState>> Solved;
+  DenseMap<unsigned, unsigned> Slot; // group -> its index in Unsolved
+  if (!Unsolved.empty()) {
+    sortByFirstProducer(Unsolved);
+    Solved = solveThresholdBounds(Unsolved, Agents);
+    for (unsigned I = 0; I < Unsolved.size(); ++I)
+      Slot[Unsolved[I]] = I;
+  }
+  // The bounds at each block's entry, by RPO index, from either solve: one
+  // lookup in the solver's map per block instead of one per (group,
+  // consumer).
+  std::vector<const ThresholdBoundState *> Earlier(RPO.size()),
+      Later(RPO.size());
+  for (unsigned I = 0; I < RPO.size(); ++I) {
+    if (SolvedBounds)
+      Earlier[I] = SolvedBounds->incoming(*RPO[I]);
+    if (Solved)
+      Later[I] = Solved->incoming(*RPO[I]);
+  }
+  auto BoundAt = [&](unsigned GI, unsigned Block) {
+    auto It = Slot.find(GI);
+    return It == Slot.end() ? Earlier[Block]->get(BoundSlot[GI])
+                            : Later[Block]->get(It->second);
+  };
   // offsetBefore walks the consumer's block: once per (consumer, agent),
   // not once per group that falls back there.
   DenseMap<uint64_t, int64_t> Offsets;
@@ -532,11 +552,10 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
     const DependenceGroup &G = Groups[GI];
     const MachineBasicBlock *First = nullptr;
     SmallVector<unsigned, 4> Affected;
-    unsigned EveryEarlier = 0, SlotGI = Slot[GI];
+    unsigned EveryEarlier = 0;
     for (unsigned C : G.Consumers) {
       const MachineBasicBlock &CB = *Deps.sites()[C].MBB;
-      ThresholdBoundState::Bound V =
-          BoundsIn[Gen.getRPOIndex(CB)]->get(SlotGI);
+      ThresholdBoundState::Bound V = BoundAt(GI, Gen.getRPOIndex(CB));
       auto IsSnapshotWait = [&](const WaitRequest &R) {
         return R.Group == GI && R.Snapshot;
       };
@@ -768,6 +787,7 @@ bool PreciseSync::assignSnapshots(
       SnapshotUsed.set(Reg);
   }
   boundFallbackWaits(Fallen);
+  SolvedBounds.reset();
   Gen.getReport().SnapshotRegs = SnapshotUsed.count();
   NumSnapshotRegs += SnapshotUsed.count();
   return !Fallen.empty();
