@@ -38,6 +38,7 @@
 #include "llvm/CodeGen/MachineLoopInfo.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/ErrorHandling.h"
 #include <algorithm>
 #include <deque>
 #include <map>
@@ -79,6 +80,13 @@ static cl::opt<uint64_t> KnownUnionBudget(
     "neuronisa-sync-known-unions-budget", cl::Hidden, cl::init(1u << 20),
     cl::desc("Known unions only where unions x blocks is at most this "
              "(compile time: one threshold solve over the unions)"));
+
+static cl::opt<bool> VerifyCountersFirst(
+    "neuronisa-sync-verify-counters-first", cl::Hidden, cl::init(false),
+    cl::desc("Check that the waits on C_F + k of each plan with split agents "
+             "are those countersFitBeforeThresholds predicted from the plain "
+             "plan and the sub-agents' blocks (a fatal error otherwise; a "
+             "test of the pass)"));
 
 STATISTIC(NumKnownUnionsSkipped,
           "Functions whose known unions were left out (over the budget)");
@@ -254,6 +262,16 @@ void PreciseSync::recordCounterReads(CounterReads &Reads) const {
 /// counts, and its agent's corrections and Empty bound in ThresholdState):
 /// its waits are the plain plan's. Where the counters do not fit, the
 /// solve of every group and the rest of the plan are saved.
+///
+/// Most sub-agents need no solve either: one whose sites all lie in one
+/// block B (splitAgents makes one per producer block, or per site in
+/// loops) counts B's executions, so after B's latest execution each of its
+/// groups is C_F + k with one k; where B has not run, C_F = 0 and nothing of
+/// it is waited for (Empty(u) with k <= u); and no cycle can run its
+/// producers without its group's sites, so u is never widened. Its groups
+/// are Known exactly in the blocks B reaches by at least one edge
+/// (singleBlockAgents, reachableFrom); only the other sub-agents' groups
+/// are solved.
 bool PreciseSync::countersFitBeforeThresholds(const CounterReads &Plain) {
   SyncPhaseTimer T("precise-counters-first", "Precise: counters first");
   ArrayRef<SyncSite> Sites = Deps.sites();
@@ -261,34 +279,102 @@ bool PreciseSync::countersFitBeforeThresholds(const CounterReads &Plain) {
   for (auto [C, F] : Plain)
     if (!Deps.isSubAgent(F))
       Waits[C].push_back({Sites[C].WaitEngine, F, 0, false, 0});
-  // The sub-agents' groups, renumbered from 0.
+  // The sub-agents' groups to solve, renumbered from 0.
+  std::vector<int> SingleBlock = singleBlockAgents();
   std::vector<int> Local(Groups.size(), -1);
   std::vector<AgentId> Agents;
   std::vector<unsigned> SubAgentGroups;
   for (unsigned GI = 0; GI < Groups.size(); ++GI)
-    if (Deps.isSubAgent(Groups[GI].Producer)) {
+    if (Deps.isSubAgent(Groups[GI].Producer) &&
+        SingleBlock[Groups[GI].Producer] < 0) {
       Local[GI] = Agents.size();
       Agents.push_back(Groups[GI].Producer);
       SubAgentGroups.push_back(GI);
     }
-  std::vector<BlockProduction> Produced =
-      productionOf(Agents.size(), [&](unsigned I) -> ArrayRef<unsigned> {
-        return Groups[SubAgentGroups[I]].Producers;
-      });
-  SyncDataflow<ThresholdState> Solver(RPO);
-  solveThresholds(Solver, Agents, Produced);
+  std::optional<SyncDataflow<ThresholdState>> Solver;
+  if (!Agents.empty()) {
+    std::vector<BlockProduction> Produced =
+        productionOf(Agents.size(), [&](unsigned I) -> ArrayRef<unsigned> {
+          return Groups[SubAgentGroups[I]].Producers;
+        });
+    Solver.emplace(RPO);
+    solveThresholds(*Solver, Agents, Produced);
+  }
+  DenseMap<unsigned, BitVector> Reach; // per block of a sub-agent
   for (unsigned C = 0; C < Sites.size(); ++C) {
-    const ThresholdState *In = Solver.incoming(*Sites[C].MBB);
+    unsigned X = Gen.getRPOIndex(*Sites[C].MBB);
     for (unsigned GI : Deps.consumerGroups(C)) {
-      if (Local[GI] < 0)
-        continue;
       const DependenceGroup &G = Groups[GI];
-      if (Gen.getLatestProducerInBlock(G, C) >= 0 ||
-          In->get(Local[GI]).K == ThresholdState::Kind::Known)
+      if (!Deps.isSubAgent(G.Producer))
+        continue;
+      bool Known;
+      if (int B = SingleBlock[G.Producer]; B >= 0) {
+        auto [It, New] = Reach.try_emplace(B);
+        if (New)
+          reachableFrom(B, It->second);
+        Known = It->second.test(X);
+      } else {
+        Known = Solver->incoming(*Sites[C].MBB)->get(Local[GI]).K ==
+                ThresholdState::Kind::Known;
+      }
+      if (Gen.getLatestProducerInBlock(G, C) >= 0 || Known)
         Waits[C].push_back({Sites[C].WaitEngine, G.Producer, GI, false, 0});
     }
   }
   return countersMayFit();
+}
+
+/// -neuronisa-sync-verify-counters-first: the counter-relative waits of
+/// computeThresholds, as (consumer, agent) pairs, are those that
+/// countersFitBeforeThresholds gave (Predicted).
+void PreciseSync::checkPredictedCounterReads(CounterReads &Predicted) const {
+  CounterReads Actual;
+  recordCounterReads(Actual);
+  for (CounterReads *R : {&Predicted, &Actual}) {
+    llvm::sort(*R);
+    R->erase(llvm::unique(*R), R->end());
+  }
+  if (Predicted != Actual)
+    report_fatal_error(Twine("neuronisa-sync: ") +
+                       Gen.getFunction().getName() + ": " +
+                       Twine(Predicted.size()) +
+                       " counter reads predicted before the thresholds, " +
+                       Twine(Actual.size()) + " after them");
+}
+
+/// Per sync agent: the RPO index of the one block holding all its producer
+/// sites; -1 where it has none, -2 where they lie in several blocks.
+std::vector<int> PreciseSync::singleBlockAgents() const {
+  std::vector<int> Block(MaxSyncAgents, -1);
+  ArrayRef<SyncSite> Sites = Deps.sites();
+  for (unsigned S = 0; S < Sites.size(); ++S) {
+    if (!Deps.isProducer(S))
+      continue;
+    int &B = Block[Sites[S].Agent];
+    int I = Gen.getRPOIndex(*Sites[S].MBB);
+    B = B == -1 || B == I ? I : -2;
+  }
+  return Block;
+}
+
+/// The blocks (RPO indices) reachable from block From by at least one edge
+/// (From itself only if it lies on a cycle).
+void PreciseSync::reachableFrom(unsigned From, BitVector &Reached) const {
+  Reached.clear();
+  Reached.resize(RPO.size());
+  SmallVector<unsigned, 32> Work{From};
+  while (!Work.empty()) {
+    const MachineBasicBlock &B = *RPO[Work.pop_back_val()];
+    for (const MachineBasicBlock *S : B.successors()) {
+      if (!Deps.isReachable(*S))
+        continue;
+      unsigned I = Gen.getRPOIndex(*S);
+      if (!Reached.test(I)) {
+        Reached.set(I);
+        Work.push_back(I);
+      }
+    }
+  }
 }
 
 /// A snapshot wait of consumer C on agent F is implied by a counter-relative
@@ -868,10 +954,15 @@ bool PreciseSync::plan(bool CountersFirst, const PlainFacts *Plain,
     ProgramOccupied = Plain->ProgramOccupied;
   if (CountersFirst && Plain && !countersFitBeforeThresholds(Plain->Reads))
     return false;
+  CounterReads Predicted;
+  if (VerifyCountersFirst && CountersFirst && Plain)
+    recordCounterReads(Predicted);
   {
     SyncPhaseTimer T("precise-thresholds", "Precise: thresholds");
     computeThresholds();
   }
+  if (VerifyCountersFirst && CountersFirst && Plain)
+    checkPredictedCounterReads(Predicted);
   if (Record)
     recordCounterReads(Record->Reads);
   // With Plain, countersFitBeforeThresholds had these very waits.

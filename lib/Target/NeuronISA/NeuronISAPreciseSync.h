@@ -136,6 +136,9 @@ private:
   using CounterReads = std::vector<std::pair<unsigned, AgentId>>;
   void recordCounterReads(CounterReads &Reads) const;
   bool countersFitBeforeThresholds(const CounterReads &Plain);
+  void checkPredictedCounterReads(CounterReads &Predicted) const;
+  std::vector<int> singleBlockAgents() const;
+  void reachableFrom(unsigned From, BitVector &Reached) const;
   void dropImpliedSnapshotWaits();
   void waitForKnownUnions();
   void dropBoundedSnapshotWaits();
