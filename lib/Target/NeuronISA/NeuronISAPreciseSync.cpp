@@ -308,7 +308,8 @@ bool PreciseSync::countersFitBeforeThresholds(const CounterReads &Plain) {
       if (!Deps.isSubAgent(G.Producer))
         continue;
       bool Known;
-      if (int B = SingleBlock[G.Producer]; B >= 0) {
+      int B = SingleBlock[G.Producer];
+      if (B >= 0) {
         auto [It, New] = Reach.try_emplace(B);
         if (New)
           reachableFrom(B, It->second);
@@ -317,7 +318,10 @@ bool PreciseSync::countersFitBeforeThresholds(const CounterReads &Plain) {
         Known = Solver->incoming(*Sites[C].MBB)->get(Local[GI]).K ==
                 ThresholdState::Kind::Known;
       }
-      if (Gen.getLatestProducerInBlock(G, C) >= 0 || Known)
+      // A group of a single-block sub-agent has no producer in another
+      // block than B.
+      if (Known || ((B < 0 || unsigned(B) == X) &&
+                    Gen.getLatestProducerInBlock(G, C) >= 0))
         Waits[C].push_back({Sites[C].WaitEngine, G.Producer, GI, false, 0});
     }
   }
