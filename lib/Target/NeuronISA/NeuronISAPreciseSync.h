@@ -153,10 +153,11 @@ private:
   /// its own sites and its agent's corrections only, which do not change
   /// in between. BoundSlot: per group, its index in that solve (~0u: not
   /// solved there, e.g. a union made later). BoundAgents: the agents of
-  /// its groups, which its states point to.
+  /// its groups, which its states point to (declared first, so that it is
+  /// destroyed after them).
+  std::vector<AgentId> BoundAgents;
   std::unique_ptr<SyncDataflow<ThresholdBoundState>> SolvedBounds;
   std::vector<unsigned> BoundSlot;
-  std::vector<AgentId> BoundAgents;
   /// Sorts groups by their first producer site, the order in which to give
   /// them to solveThresholdBounds (see there).
   void sortByFirstProducer(MutableArrayRef<unsigned> Gs) const;
