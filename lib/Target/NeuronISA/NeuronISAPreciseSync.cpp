@@ -742,11 +742,31 @@ unsigned PreciseSync::blocksAround(unsigned P, unsigned C) {
   if (!L) // not reachable from P without leaving a loop: the farthest
     return RPO.size();
   unsigned HI = Gen.getRPOIndex(*L->getHeader());
-  unsigned &End = LoopEnd[HI];
+  return (CI - HI) + (loopEnd(*L) - PI) + 1;
+}
+
+/// The largest reverse post-order index of L's blocks (cached by header).
+unsigned PreciseSync::loopEnd(const MachineLoop &L) {
+  unsigned &End = LoopEnd[Gen.getRPOIndex(*L.getHeader())];
   if (!End)
-    for (const MachineBasicBlock *B : L->blocks())
+    for (const MachineBasicBlock *B : L.blocks())
       End = std::max(End, Gen.getRPOIndex(*B));
-  return (CI - HI) + (End - PI) + 1;
+  return End;
+}
+
+/// Producer blocks after index OuterEnd (the end of the outermost loop
+/// around the consumer; with no loop there, every block at or after the
+/// consumer's) share no loop with the consumer: blocksAround gives them
+/// the farthest distance, RPO.size(). Blocks (sorted) from It on are
+/// those at or after the consumer's block; returns where the ones that
+/// share no loop with it begin.
+static ArrayRef<std::pair<unsigned, unsigned>>::iterator
+firstOutside(ArrayRef<std::pair<unsigned, unsigned>> Blocks,
+             ArrayRef<std::pair<unsigned, unsigned>>::iterator It,
+             std::optional<unsigned> OuterEnd) {
+  if (!OuterEnd)
+    return It;
+  return std::upper_bound(It, Blocks.end(), std::make_pair(*OuterEnd, ~0u));
 }
 
 /// Per group: (reverse post-order index, last producer site) of each block
@@ -811,6 +831,9 @@ void PreciseSync::orderWaitsByRelease() {
   for (const MachineBasicBlock *B : RPO) {
     unsigned CI = Gen.getRPOIndex(*B);
     const MachineLoop *CL = Gen.getLoopInfo().getLoopFor(B);
+    std::optional<unsigned> OuterEnd;
+    if (CL)
+      OuterEnd = loopEnd(*CL->getOutermostLoop());
     if (ByLatency)
       startReleaseBlock(*B);
     for (unsigned C : Deps.blockSites(*B)) {
@@ -844,8 +867,17 @@ void PreciseSync::orderWaitsByRelease() {
             K.Nearest = {CI - std::prev(It)->first, 0};
             Before = int(std::prev(It)->second);
           }
-          unsigned Looked = 0;
-          for (auto J = Blocks.end(); J != It && Looked != MaxBackwardBlocks;
+          // The last MaxBackwardBlocks blocks are measured; those outside
+          // the consumer's outermost loop all come out farthest, without
+          // their loops walked.
+          auto Outside = firstOutside(Blocks, It, OuterEnd);
+          unsigned Looked = std::min<size_t>(Blocks.end() - Outside,
+                                             MaxBackwardBlocks);
+          if (Looked && std::make_pair(unsigned(RPO.size()), 0) < K.Nearest) {
+            K.Nearest = {RPO.size(), 0};
+            Before = -1;
+          }
+          for (auto J = Outside; J != It && Looked != MaxBackwardBlocks;
                ++Looked) {
             --J;
             unsigned Around = blocksAround(J->second, C);

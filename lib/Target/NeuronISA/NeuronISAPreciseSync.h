@@ -165,6 +165,7 @@ private:
   void combineWaits();
   void orderWaitsByRelease();
   unsigned blocksAround(unsigned P, unsigned C);
+  unsigned loopEnd(const MachineLoop &L);
 
   //===--- Wait order: expected release (NeuronISAPreciseSyncRelease.cpp) -===//
   /// Per reverse post-order index: the cycle the block is expected to start
@@ -309,6 +310,8 @@ private:
   void explainSnapshotDemand(ArrayRef<std::pair<uint64_t, unsigned>> Want,
                              const BitVector &CounterUsed);
   void boundFallbackWaits(ArrayRef<unsigned> Fallen);
+  std::vector<SmallVector<ThresholdBoundState::Bound, 4>>
+  consumerBounds(ArrayRef<unsigned> Fallen);
   /// Every: offsetBefore(Consumer, R.F).
   int64_t fallbackThreshold(ThresholdBoundState::Bound V, int64_t Every,
                             const WaitRequest &R) const;

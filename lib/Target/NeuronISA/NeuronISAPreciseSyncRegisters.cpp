@@ -58,6 +58,15 @@ static cl::opt<bool> RematerializeFirst(
              "one from the entry (false: only when no register holds the "
              "longer one)"));
 
+// A batch's cost beyond its groups' is a walk of the CFG to the fixed
+// point: about 16M pairs at once keep that to a few percent of the pass,
+// and the states alive to a fraction of those of one solve of them all.
+static cl::opt<uint64_t> BoundBatchPairs(
+    "neuronisa-sync-bound-batch-pairs", cl::Hidden, cl::init(uint64_t(1) << 24),
+    cl::desc("Precise mode: at most this many (group, block) pairs in one "
+             "solve of the bounds of the waits that fall back for lack of "
+             "registers (memory; the bounds do not depend on it)"));
+
 /// How far below the register's value a group's threshold may lie and still
 /// share its register. The translation validator's driver proposes the
 /// relations between tracked sets up to the same distance
@@ -489,6 +498,57 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
   return true;
 }
 
+/// The bound of each group of Fallen at the entry of each of its consumers'
+/// blocks (by position in Fallen, then in the group's Consumers). Most
+/// groups have their bounds from dropBoundedSnapshotWaits; the others
+/// (unions, or all when it solved none) are solved here, in batches: a
+/// group's bounds depend only on its own sites and its agent's corrections
+/// (ThresholdBoundState), so a batch gives each group what one solve of
+/// them all would, and only the dense states of one batch are alive at a
+/// time.
+std::vector<SmallVector<ThresholdBoundState::Bound, 4>>
+PreciseSync::consumerBounds(ArrayRef<unsigned> Fallen) {
+  std::vector<SmallVector<ThresholdBoundState::Bound, 4>> Bounds(
+      Fallen.size());
+  // The states at each block's entry, by RPO index: one lookup in the
+  // solver's map per block instead of one per (group, consumer).
+  std::vector<const ThresholdBoundState *> In(RPO.size());
+  auto Read = [&](const SyncDataflow<ThresholdBoundState> &Solved) {
+    for (unsigned I = 0; I < RPO.size(); ++I)
+      In[I] = Solved.incoming(*RPO[I]);
+  };
+  auto AtConsumers = [&](unsigned GI, unsigned Slot, unsigned FI) {
+    for (unsigned C : Groups[GI].Consumers)
+      Bounds[FI].push_back(
+          In[Gen.getRPOIndex(*Deps.sites()[C].MBB)]->get(Slot));
+  };
+  SmallVector<unsigned, 32> Unsolved;
+  DenseMap<unsigned, unsigned> Pos; // group -> its position in Fallen
+  if (SolvedBounds)
+    Read(*SolvedBounds);
+  for (unsigned FI = 0; FI < Fallen.size(); ++FI) {
+    unsigned GI = Fallen[FI];
+    if (GI < BoundSlot.size() && BoundSlot[GI] != ~0u) {
+      AtConsumers(GI, BoundSlot[GI], FI);
+      continue;
+    }
+    Unsolved.push_back(GI);
+    Pos[GI] = FI;
+  }
+  sortByFirstProducer(Unsolved);
+  size_t Batch = std::max<uint64_t>(1, BoundBatchPairs / RPO.size());
+  std::vector<AgentId> Agents; // outlives the states, which read it
+  for (size_t Start = 0; Start < Unsolved.size(); Start += Batch) {
+    ArrayRef<unsigned> Gs = ArrayRef(Unsolved).slice(
+        Start, std::min(Batch, Unsolved.size() - Start));
+    auto Solved = solveThresholdBounds(Gs, Agents); // In points into it
+    Read(*Solved);
+    for (unsigned I = 0; I < Gs.size(); ++I)
+      AtConsumers(Gs[I], I, Pos[Gs[I]]);
+  }
+  return Bounds;
+}
+
 /// Out of registers: the snapshot consumers of the groups Fallen wait for
 /// an upper bound of their threshold instead (sound, not precise). A forward
 /// dataflow over the snapshot groups (ThresholdBoundState: that of
@@ -508,37 +568,8 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
 void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
   if (Fallen.empty())
     return;
-  // Most groups have their bounds from dropBoundedSnapshotWaits; the others
-  // (unions, or all when it solved none) are solved here.
-  SmallVector<unsigned, 32> Unsolved;
-  for (unsigned GI : Fallen)
-    if (GI >= BoundSlot.size() || BoundSlot[GI] == ~0u)
-      Unsolved.push_back(GI);
-  std::vector<AgentId> Agents; // outlives Solved, whose states read it
-  std::unique_ptr<SyncDataflow<ThresholdBoundState>> Solved;
-  DenseMap<unsigned, unsigned> Slot; // group -> its index in Unsolved
-  if (!Unsolved.empty()) {
-    sortByFirstProducer(Unsolved);
-    Solved = solveThresholdBounds(Unsolved, Agents);
-    for (unsigned I = 0; I < Unsolved.size(); ++I)
-      Slot[Unsolved[I]] = I;
-  }
-  // The bounds at each block's entry, by RPO index, from either solve: one
-  // lookup in the solver's map per block instead of one per (group,
-  // consumer).
-  std::vector<const ThresholdBoundState *> Earlier(RPO.size()),
-      Later(RPO.size());
-  for (unsigned I = 0; I < RPO.size(); ++I) {
-    if (SolvedBounds)
-      Earlier[I] = SolvedBounds->incoming(*RPO[I]);
-    if (Solved)
-      Later[I] = Solved->incoming(*RPO[I]);
-  }
-  auto BoundAt = [&](unsigned GI, unsigned Block) {
-    auto It = Slot.find(GI);
-    return It == Slot.end() ? Earlier[Block]->get(BoundSlot[GI])
-                            : Later[Block]->get(It->second);
-  };
+  std::vector<SmallVector<ThresholdBoundState::Bound, 4>> Bounds =
+      consumerBounds(Fallen);
   // offsetBefore walks the consumer's block: once per (consumer, agent),
   // not once per group that falls back there.
   DenseMap<uint64_t, int64_t> Offsets;
@@ -548,14 +579,14 @@ void PreciseSync::boundFallbackWaits(ArrayRef<unsigned> Fallen) {
       It->second = offsetBefore(C, F);
     return It->second;
   };
-  for (unsigned GI : Fallen) {
+  for (unsigned FI = 0; FI < Fallen.size(); ++FI) {
+    unsigned GI = Fallen[FI];
     const DependenceGroup &G = Groups[GI];
     const MachineBasicBlock *First = nullptr;
     SmallVector<unsigned, 4> Affected;
     unsigned EveryEarlier = 0;
-    for (unsigned C : G.Consumers) {
+    for (auto [C, V] : zip_equal(G.Consumers, Bounds[FI])) {
       const MachineBasicBlock &CB = *Deps.sites()[C].MBB;
-      ThresholdBoundState::Bound V = BoundAt(GI, Gen.getRPOIndex(CB));
       auto IsSnapshotWait = [&](const WaitRequest &R) {
         return R.Group == GI && R.Snapshot;
       };
