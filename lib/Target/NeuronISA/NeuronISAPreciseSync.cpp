@@ -792,6 +792,52 @@ PreciseSync::producerBlocks(unsigned G) {
   return Blocks;
 }
 
+/// The (blocks back, 0) of group G's nearest producer block before
+/// consumer C (in C's block: none, that is getLatestProducerInBlock's),
+/// and in Before its last site, or -1 where the nearest lies around a back
+/// edge or there is none. OuterEnd: where the blocks of C's outermost loop
+/// end (firstOutside).
+std::pair<unsigned, int>
+PreciseSync::nearestEarlierProducer(unsigned G, unsigned C,
+                                    std::optional<unsigned> OuterEnd,
+                                    int &Before) {
+  // How many of a group's producer blocks at or after the consumer (in
+  // reverse post-order) are measured around the back edge, the last ones
+  // first: enough for loop bodies as written, and it keeps the cost per
+  // wait independent of the size of the function.
+  constexpr unsigned MaxBackwardBlocks = 8;
+  unsigned CI = Gen.getRPOIndex(*Deps.sites()[C].MBB);
+  ArrayRef<std::pair<unsigned, unsigned>> Blocks = producerBlocks(G);
+  std::pair<unsigned, int> Nearest{~0u, 0};
+  // The first block at or after C's (C's own holds no producer before C
+  // here).
+  auto It = llvm::lower_bound(Blocks, std::make_pair(CI, 0u));
+  Before = -1;
+  if (It != Blocks.begin()) {
+    Nearest = {CI - std::prev(It)->first, 0};
+    Before = int(std::prev(It)->second);
+  }
+  // The last MaxBackwardBlocks blocks are measured; those outside the
+  // consumer's outermost loop all come out farthest, without their loops
+  // walked.
+  auto Outside = firstOutside(Blocks, It, OuterEnd);
+  unsigned Looked =
+      std::min<size_t>(Blocks.end() - Outside, MaxBackwardBlocks);
+  if (Looked && std::make_pair(unsigned(RPO.size()), 0) < Nearest) {
+    Nearest = {RPO.size(), 0};
+    Before = -1;
+  }
+  for (auto J = Outside; J != It && Looked != MaxBackwardBlocks; ++Looked) {
+    --J;
+    unsigned Around = blocksAround(J->second, C);
+    if (std::make_pair(Around, 0) < Nearest) {
+      Nearest = {Around, 0};
+      Before = -1;
+    }
+  }
+  return Nearest;
+}
+
 /// An engine runs a consumer's waits one after the other, each costing
 /// WaitCycles once it is satisfied: a wait that is released early and
 /// checked after the last one to be released costs WaitCycles on the
@@ -809,7 +855,6 @@ void PreciseSync::orderWaitsByRelease() {
   // reverse post-order) are measured around the back edge, the last ones
   // first: enough for loop bodies as written, and it keeps the cost per
   // wait independent of the size of the function.
-  constexpr unsigned MaxBackwardBlocks = 8;
   ProducerBlocks.assign(Groups.size(), {});
   LoopEnd.assign(RPO.size(), 0);
   LoopOfBlock.clear();
@@ -857,35 +902,8 @@ void PreciseSync::orderWaitsByRelease() {
           if (ByLatency)
             K.Release = releaseInBlock(unsigned(InBlock));
         } else {
-          ArrayRef<std::pair<unsigned, unsigned>> Blocks =
-              producerBlocks(R.Group);
-          // The first block at or after C's (C's own holds no producer
-          // before C here).
-          auto It = llvm::lower_bound(Blocks, std::make_pair(CI, 0u));
           int Before = -1;
-          if (It != Blocks.begin()) {
-            K.Nearest = {CI - std::prev(It)->first, 0};
-            Before = int(std::prev(It)->second);
-          }
-          // The last MaxBackwardBlocks blocks are measured; those outside
-          // the consumer's outermost loop all come out farthest, without
-          // their loops walked.
-          auto Outside = firstOutside(Blocks, It, OuterEnd);
-          unsigned Looked = std::min<size_t>(Blocks.end() - Outside,
-                                             MaxBackwardBlocks);
-          if (Looked && std::make_pair(unsigned(RPO.size()), 0) < K.Nearest) {
-            K.Nearest = {RPO.size(), 0};
-            Before = -1;
-          }
-          for (auto J = Outside; J != It && Looked != MaxBackwardBlocks;
-               ++Looked) {
-            --J;
-            unsigned Around = blocksAround(J->second, C);
-            if (std::make_pair(Around, 0) < K.Nearest) {
-              K.Nearest = {Around, 0};
-              Before = -1;
-            }
-          }
+          K.Nearest = nearestEarlierProducer(R.Group, C, OuterEnd, Before);
           // A producer reached around a back edge, or outside the loop
           // that runs C (its wait is satisfied from C's second iteration
           // on), is taken as done.

@@ -29,6 +29,7 @@
 #include "llvm/Support/raw_ostream.h"
 #include <limits>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace llvm {
@@ -166,6 +167,9 @@ private:
   void orderWaitsByRelease();
   unsigned blocksAround(unsigned P, unsigned C);
   unsigned loopEnd(const MachineLoop &L);
+  std::pair<unsigned, int>
+  nearestEarlierProducer(unsigned G, unsigned C,
+                         std::optional<unsigned> OuterEnd, int &Before);
 
   //===--- Wait order: expected release (NeuronISAPreciseSyncRelease.cpp) -===//
   /// Per reverse post-order index: the cycle the block is expected to start
