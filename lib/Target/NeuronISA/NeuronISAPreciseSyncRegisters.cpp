@@ -59,10 +59,11 @@ static cl::opt<bool> RematerializeFirst(
              "longer one)"));
 
 // A batch's cost beyond its groups' is a walk of the CFG to the fixed
-// point: about 16M pairs at once keep that to a few percent of the pass,
-// and the states alive to a fraction of those of one solve of them all.
+// point: 64M pairs at once (5 batches at 100k instructions and 512 tiles)
+// cost under 1% of the pass, and llc's peak there is then set elsewhere
+// (docs/SyncCompileTime.md).
 static cl::opt<uint64_t> BoundBatchPairs(
-    "neuronisa-sync-bound-batch-pairs", cl::Hidden, cl::init(uint64_t(1) << 24),
+    "neuronisa-sync-bound-batch-pairs", cl::Hidden, cl::init(uint64_t(1) << 26),
     cl::desc("Precise mode: at most this many (group, block) pairs in one "
              "solve of the bounds of the waits that fall back for lack of "
              "registers (memory; the bounds do not depend on it)"));
