@@ -19,9 +19,9 @@
 #include "NeuronISASyncRegisters.h"
 #include "llvm/Analysis/AliasAnalysis.h"
 #include "llvm/Analysis/AssumptionCache.h"
-#include "llvm/Analysis/ScopedNoAliasAA.h"
 #include "llvm/Analysis/LoopInfo.h"
 #include "llvm/Analysis/ScalarEvolution.h"
+#include "llvm/Analysis/ScopedNoAliasAA.h"
 #include "llvm/Analysis/TargetLibraryInfo.h"
 #include "llvm/CodeGen/MIRParser/MIRParser.h"
 #include "llvm/CodeGen/MachineDominators.h"
@@ -42,6 +42,7 @@
 #include "gtest/gtest.h"
 #include <set>
 #include <string>
+#include <tuple>
 
 using namespace llvm;
 using namespace llvm::NeuronISA;
@@ -1011,6 +1012,50 @@ TEST_F(SyncTest, SnapshotFunctionGroups) {
   EXPECT_FALSE(LB.test(1));
   EXPECT_TRUE(LB.test(2)); // header
   EXPECT_TRUE(LB.test(3)); // exit
+}
+
+// Splitting an agent regroups its groups into parts, one per sub-agent;
+// the groups of the other agents stay as they were (regroup takes them
+// over without a look-up: no part of a split group can take their key).
+TEST_F(SyncTest, SplitLeavesTheOtherAgentsGroups) {
+  MachineFunction *MF = parse(SnapshotMIR, "snap");
+  ASSERT_TRUE(MF);
+  EngineDependences DI;
+  DI.analyze(*MF);
+  using Lists = std::pair<std::vector<unsigned>, std::vector<unsigned>>;
+  auto GroupsOf = [](const EngineDependences &D, AgentId Hardware) {
+    std::vector<Lists> R;
+    for (const DependenceGroup &G : D.groups())
+      if (D.hardwareAgent(G.Producer) == Hardware)
+        R.push_back({{G.Producers.begin(), G.Producers.end()},
+                     {G.Consumers.begin(), G.Consumers.end()}});
+    return R;
+  };
+  const AgentId DVE = agentOfEngine(Engine::DVE),
+                ACT = agentOfEngine(Engine::ACT);
+  std::vector<Lists> ActGroups = GroupsOf(DI, ACT);
+  ASSERT_EQ(ActGroups, (std::vector<Lists>{{{1}, {3}}}));
+
+  EngineDependences Split(DI);
+  // DVE's sites in bb.2 (2 and 3) become a sub-agent; bb.0's keep DVE.
+  EXPECT_EQ(Split.splitAgents(1u << DVE, nullptr), 1u);
+  AgentId Sub = Split.sites()[2].Agent;
+  EXPECT_NE(Sub, DVE);
+  EXPECT_EQ(Split.sites()[3].Agent, Sub);
+  EXPECT_EQ(Split.sites()[0].Agent, DVE);
+  EXPECT_EQ(GroupsOf(Split, ACT), ActGroups);
+  // DVE's group of @x is in two parts, each read by POOL_COPY; its group
+  // of @t is its sub-agent's now.
+  ASSERT_EQ(Split.groups().size(), 4u);
+  std::set<std::tuple<AgentId, std::vector<unsigned>, std::vector<unsigned>>>
+      Parts;
+  for (const DependenceGroup &G : Split.groups())
+    if (G.Producer != ACT)
+      Parts.insert({G.Producer,
+                    {G.Producers.begin(), G.Producers.end()},
+                    {G.Consumers.begin(), G.Consumers.end()}});
+  EXPECT_EQ(Parts, (decltype(Parts){
+                       {DVE, {0}, {4}}, {Sub, {2}, {4}}, {Sub, {3}, {1}}}));
 }
 
 struct HBMCase {

@@ -217,7 +217,19 @@ void EngineDependences::regroup() {
     std::inplace_merge(G.Consumers.begin(), G.Consumers.begin() + Mid,
                        G.Consumers.end());
   };
+  // The agents none of whose groups lost a producer to a sub-agent: their
+  // groups stay as they are, and no part of another group can take their
+  // key (sub-agents take ids no site had), so they need no look-up.
+  SyncAgentMask Moved = 0;
+  for (const DependenceGroup &G : Old)
+    for (unsigned P : G.Producers)
+      if (Sites[P].Agent != G.Producer)
+        Moved |= syncAgentBit(G.Producer);
   for (DependenceGroup &G : Old) {
+    if (!(Moved & syncAgentBit(G.Producer))) {
+      Groups.push_back(std::move(G));
+      continue;
+    }
     SmallVector<AgentId, 4> Parts;
     for (unsigned P : G.Producers)
       if (!llvm::is_contained(Parts, Sites[P].Agent))

@@ -797,10 +797,8 @@ PreciseSync::producerBlocks(unsigned G) {
 /// and in Before its last site, or -1 where the nearest lies around a back
 /// edge or there is none. OuterEnd: where the blocks of C's outermost loop
 /// end (firstOutside).
-std::pair<unsigned, int>
-PreciseSync::nearestEarlierProducer(unsigned G, unsigned C,
-                                    std::optional<unsigned> OuterEnd,
-                                    int &Before) {
+std::pair<unsigned, int> PreciseSync::nearestEarlierProducer(
+    unsigned G, unsigned C, std::optional<unsigned> OuterEnd, int &Before) {
   // How many of a group's producer blocks at or after the consumer (in
   // reverse post-order) are measured around the back edge, the last ones
   // first: enough for loop bodies as written, and it keeps the cost per
@@ -821,8 +819,7 @@ PreciseSync::nearestEarlierProducer(unsigned G, unsigned C,
   // consumer's outermost loop all come out farthest, without their loops
   // walked.
   auto Outside = firstOutside(Blocks, It, OuterEnd);
-  unsigned Looked =
-      std::min<size_t>(Blocks.end() - Outside, MaxBackwardBlocks);
+  unsigned Looked = std::min<size_t>(Blocks.end() - Outside, MaxBackwardBlocks);
   if (Looked && std::make_pair(unsigned(RPO.size()), 0) < Nearest) {
     Nearest = {RPO.size(), 0};
     Before = -1;

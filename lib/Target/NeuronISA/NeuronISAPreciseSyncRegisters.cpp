@@ -509,8 +509,7 @@ bool PreciseSync::assignCounters(std::vector<RegisterOccupancy> &Occupied,
 /// time.
 std::vector<SmallVector<ThresholdBoundState::Bound, 4>>
 PreciseSync::consumerBounds(ArrayRef<unsigned> Fallen) {
-  std::vector<SmallVector<ThresholdBoundState::Bound, 4>> Bounds(
-      Fallen.size());
+  std::vector<SmallVector<ThresholdBoundState::Bound, 4>> Bounds(Fallen.size());
   // The states at each block's entry, by RPO index: one lookup in the
   // solver's map per block instead of one per (group, consumer).
   std::vector<const ThresholdBoundState *> In(RPO.size());
