@@ -10,7 +10,11 @@ instruction of the wait's engine after it. A wait at the end of a block
 (hoisted to a loop preheader, or moved to a predecessor of its consumer's
 block) is explained when a remark names any later data-path instruction of
 its engine, following unconditional branches (`b .LBB...`) to their
-targets. A function that fell back to the
+targets, or when one names the first data-path instruction of its engine
+on some path from it, conditional branches followed both ways (a wait
+hoisted to the preheader of a loop whose inner loop runs no instruction
+of that engine: its consumer lies past the inner loop's exit branch).
+A function that fell back to the
 barrier algorithm in precise mode (missed remark SyncFallback "...: using
 the barrier algorithm") explains all of its waits and barriers.
 """
@@ -111,6 +115,52 @@ def later_lines(ln, info, jumps):
         j = jumps[j] + 1 if jumps[j] is not None else j + 1
 
 
+COND_BRANCH = re.compile(r"^b\w+\s+.*,\s*\.LBB(\d+)_(\d+)\s*$")
+
+
+def successor_lines(lines):
+    """Per line (0-based): the lines control may go to next (a conditional
+    branch's target and fall-through, an unconditional branch's target,
+    none after `ret`)."""
+    labels = {}
+    for n, line in enumerate(lines):
+        m = re.match(r"^\.LBB(\d+)_(\d+):", line.strip())
+        if m:
+            labels[m.groups()] = n
+    out = []
+    for n, line in enumerate(lines):
+        s = line.strip()
+        u, c = BRANCH.match(s), COND_BRANCH.match(s)
+        if u:
+            out.append([labels[u.groups()]] if u.groups() in labels else [])
+        elif c:
+            out.append(([labels[c.groups()]] if c.groups() in labels
+                        else []) + [n + 1])
+        elif s == "ret" or s.startswith("ret "):
+            out.append([])
+        else:
+            out.append([n + 1])
+    return out
+
+
+def first_on_paths(ln, info, succ, eng):
+    """The (block, index) of the first data-path instruction of engine eng
+    on each path from line ln (within its function)."""
+    fn = info[ln][0]
+    found, seen, work = set(), {ln}, list(succ[ln])
+    while work:
+        j = work.pop()
+        if j in seen or j >= len(info) or info[j][0] != fn:
+            continue
+        seen.add(j)
+        _, b2, i2, e2, k2 = info[j]
+        if k2 == "data" and e2 == eng:
+            found.add((b2, i2))
+            continue
+        work.extend(succ[j])
+    return found
+
+
 def unexplained(asm_text, sites, remarks_text):
     """The over-synchronized sites (simulator JSON sync_sites with
     over_sync_cycles) that no remark explains."""
@@ -118,6 +168,7 @@ def unexplained(asm_text, sites, remarks_text):
     lines = asm_text.splitlines()
     info = parse_asm(lines)
     jumps = branch_targets(lines)
+    succ = successor_lines(lines)
     bad = []
     for s in sites:
         if not s.get("over_sync_cycles"):
@@ -151,6 +202,11 @@ def unexplained(asm_text, sites, remarks_text):
             if first and not hoisted:
                 break
             first = False
+        if not ok:
+            # Its consumer is the first instruction of its engine on the
+            # paths from it (in its block: the one the walk above saw).
+            ok = bool(first_on_paths(ln, info, succ, eng)
+                      & named.get(fn, set()))
         if not ok:
             bad.append(s)
     return bad
