@@ -848,10 +848,6 @@ std::pair<unsigned, int> PreciseSync::nearestEarlierProducer(
 /// block (NeuronISAPreciseSyncRelease.cpp): the latest goes last. Ties
 /// keep their order. (Which waits run does not change, only their order.)
 void PreciseSync::orderWaitsByRelease() {
-  // How many of a group's producer blocks at or after the consumer (in
-  // reverse post-order) are measured around the back edge, the last ones
-  // first: enough for loop bodies as written, and it keeps the cost per
-  // wait independent of the size of the function.
   ProducerBlocks.assign(Groups.size(), {});
   LoopEnd.assign(RPO.size(), 0);
   LoopOfBlock.clear();
